@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { createAuth, migrateAuthTables, trustedOriginsOf } from './features/auth/auth';
+import { authRoutes } from './features/auth/routes';
+import { loadOrCreateSecret } from './features/auth/secret';
+import { healthRoutes } from './features/health/routes';
+import { createMailer } from './features/mail/mailer';
+import { userRoutes } from './features/users/routes';
+import accessControl, { sessionUserResolver } from './plugins/access';
+import crossSiteGuard from './plugins/cross-site';
+import { spaRoutes } from './features/spa/routes';
+import { createLogger } from './logger';
+import errorHandling from './plugins/errors';
+import { version } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** A logger of the caller's (tests pass one that writes to memory). */
+  logger?: Logger;
+}
+
+/** Builds the whole server from plugins without listening, so tests can run it in-process. */
+export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    // In-flight requests finish when closing; new ones get 503 instead of hanging.
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  const database = openDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    await database.close();
+    app.log.info('database closed');
+  });
+
+  const auth = createAuth({
+    config,
+    database,
+    mailer: createMailer(config.mail, app.log),
+    secret: config.auth.secret ?? loadOrCreateSecret(config.dataDir, 'auth-secret'),
+    log: app.log,
+  });
+
+  try {
+    // better-auth's tables first: ours may refer to them.
+    await migrateAuthTables(auth);
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  await app.register(errorHandling);
+  await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config) });
+  const resolveUser = sessionUserResolver((input) => auth.api.getSession(input));
+  await app.register(accessControl, { resolveUser });
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(spaRoutes, {
+    distDir: config.webDistDir,
+    clientConfig: {
+      helpUrl: config.helpUrl,
+      showThemeSwitcher: config.showThemeSwitcher,
+      environment: config.environment,
+      version,
+      socialProviders: [
+        ...(config.auth.google ? ['google' as const] : []),
+        ...(config.auth.github ? ['github' as const] : []),
+      ],
+      authGuard: !config.auth.guardDisabled,
+    },
+  });
+  return app;
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/vatwise.sqlite') });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.showThemeSwitcher).toBe(true);
+    expect(config.environment).toBe('development');
+  });
+
+  it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/test' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite');
+  });
+
+  it('names a bad PORT and the value given', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a whole number from 1 to 65535 (got "eighty")']);
+    expect(problemsOf({ PORT: '70000' })[0]).toContain('PORT must be a whole number from 1 to 65535');
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://localhost/vat' })[0]).toMatch(/^DATABASE_URL must be a postgres:\/\//);
+  });
+
+  it('refuses a PUBLIC_URL or HELP_URL that is not an http address', () => {
+    expect(problemsOf({ PUBLIC_URL: 'localhost:3000' })[0]).toContain(
+      'PUBLIC_URL must be a full http:// or https:// address',
+    );
+    expect(problemsOf({ HELP_URL: 'ftp://help' })[0]).toContain('HELP_URL must be a full http:// or https:// address');
+  });
+
+  it('lists every bad value at once, not just the first', () => {
+    const problems = problemsOf({ PORT: '0', LOG_LEVEL: 'loud', SHOW_THEME_SWITCHER: 'maybe', NODE_ENV: 'staging' });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toContain('LOG_LEVEL must be one of');
+    expect(problems.join('\n')).toContain('SHOW_THEME_SWITCHER must be true or false');
+    expect(problems.join('\n')).toContain('NODE_ENV must be development, production or test');
+  });
+
+  it('reads the theme switcher flag in the usual spellings', () => {
+    expect(loadConfig({ SHOW_THEME_SWITCHER: 'off' }).showThemeSwitcher).toBe(false);
+    expect(loadConfig({ SHOW_THEME_SWITCHER: 'TRUE' }).showThemeSwitcher).toBe(true);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL so links join cleanly', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://vat.example.com/' }).publicUrl).toBe('https://vat.example.com');
+  });
+
+  it('needs a social provider id and secret together', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id-only' })).toEqual([
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (only GOOGLE_CLIENT_ID is set)',
+    ]);
+    const config = loadConfig({ GITHUB_CLIENT_ID: 'gh', GITHUB_CLIENT_SECRET: 'secret' });
+    expect(config.auth.github?.clientId).toBe('gh');
+    expect(config.auth.google).toBeUndefined();
+  });
+
+  it('never turns the auth guard off in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DISABLE_AUTH_GUARD: 'true' })).toEqual([
+      'DISABLE_AUTH_GUARD cannot be used when NODE_ENV is production',
+    ]);
+    expect(loadConfig({ DISABLE_AUTH_GUARD: 'true' }).auth.guardDisabled).toBe(true);
+  });
+
+  it('reads admin emails in any case, and refuses bad mail and origin settings', () => {
+    expect(loadConfig({ ADMIN_EMAILS: 'Boss@Example.com, second@example.com' }).auth.adminEmails).toEqual([
+      'boss@example.com',
+      'second@example.com',
+    ]);
+    expect(problemsOf({ ADMIN_EMAILS: 'not-an-email' })[0]).toContain('ADMIN_EMAILS must be a comma-separated list');
+    expect(problemsOf({ SMTP_URL: 'mail.example.com' })[0]).toContain(
+      'SMTP_URL must be an smtp:// or smtps:// address',
+    );
+    expect(problemsOf({ TRUSTED_ORIGINS: 'https://a.example/path' })[0]).toContain('TRUSTED_ORIGINS must be');
+    // Secrets are never echoed back.
+    expect(problemsOf({ AUTH_SECRET: 'short' })[0]).toBe('AUTH_SECRET must be at least 32 characters long');
+    expect(problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/vat' }).join()).not.toContain('hunter2');
+  });
+});

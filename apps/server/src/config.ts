@@ -1,0 +1,251 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting comes from an environment variable, validated once at start.
+ * `.env.example` and the README's configuration table list the same variables;
+ * keep the three together.
+ */
+const booleanFlag = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(value), {
+      message: `${name} must be true or false`,
+    })
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const port = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535, {
+      message: `${name} must be a whole number from 1 to 65535`,
+    })
+    .transform(Number);
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'http:' || url.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { message: `${name} must be a full http:// or https:// address` },
+    );
+
+const positiveCount = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1, {
+      message: `${name} must be a whole number, at least 1`,
+    })
+    .transform(Number);
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'NODE_ENV must be development, production or test',
+    })
+    .default('development'),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('localhost'),
+  PORT: port('PORT').default(3000),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^postgres(ql)?:\/\/[^/]+/.test(value), {
+      message:
+        'DATABASE_URL must be a postgres:// or postgresql:// address, or be left unset for the embedded SQLite database',
+    })
+    .optional(),
+  PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  HELP_URL: httpUrl('HELP_URL').default('https://www.gov.uk/guidance/making-tax-digital-for-vat'),
+  SHOW_THEME_SWITCHER: booleanFlag('SHOW_THEME_SWITCHER').default(true),
+  SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1000, {
+      message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 1000',
+    })
+    .transform(Number)
+    .default(10_000),
+  WEB_DIST_DIR: z.string().trim().min(1, 'WEB_DIST_DIR must not be empty').optional(),
+  AUTH_SECRET: z.string().trim().min(32, 'AUTH_SECRET must be at least 32 characters long').optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => /^[^@\s]+@[^@\s]+$/.test(email)), {
+      message: 'ADMIN_EMAILS must be a comma-separated list of email addresses',
+    })
+    .optional(),
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every((origin) => /^https?:\/\/[^/]+$/.test(origin)), {
+      message: 'TRUSTED_ORIGINS must be a comma-separated list of origins such as https://vat.example.com (no path)',
+    })
+    .optional(),
+  DISABLE_AUTH_GUARD: booleanFlag('DISABLE_AUTH_GUARD').default(false),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/[^/]+/.test(value), {
+      message: 'SMTP_URL must be an smtp:// or smtps:// address, such as smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, 'MAIL_FROM must be an address such as VAT Wise <vat@example.com>').optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  GOOGLE_ISSUER_URL: httpUrl('GOOGLE_ISSUER_URL').default('https://accounts.google.com'),
+  GITHUB_CLIENT_ID: z.string().trim().optional(),
+  GITHUB_CLIENT_SECRET: z.string().trim().optional(),
+  GITHUB_URL: httpUrl('GITHUB_URL').default('https://github.com'),
+  GITHUB_API_URL: httpUrl('GITHUB_API_URL').default('https://api.github.com'),
+  AUTH_RATE_LIMIT_PER_IP: positiveCount('AUTH_RATE_LIMIT_PER_IP').default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: positiveCount('AUTH_RATE_LIMIT_PER_EMAIL').default(10),
+});
+
+export type Environment = 'development' | 'production' | 'test';
+
+export interface Config {
+  environment: Environment;
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  logLevel: string;
+  helpUrl: string;
+  showThemeSwitcher: boolean;
+  shutdownTimeoutMs: number;
+  webDistDir: string;
+  auth: {
+    /** Signs session cookies and tokens; generated once into the data folder when not set. */
+    secret: string | undefined;
+    adminEmails: string[];
+    /** Origins allowed to send state-changing requests besides PUBLIC_URL's own. */
+    trustedOrigins: string[];
+    /** Development only: the web app renders every screen without checking sign-in. */
+    guardDisabled: boolean;
+    google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+    github: { clientId: string; clientSecret: string; webUrl: string; apiUrl: string } | undefined;
+    /** Sign-in, sign-up and reset attempts allowed per 15 minutes. */
+    rateLimit: { perIp: number; perEmail: number };
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`VAT Wise cannot start; fix these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The folder the built web app is read from when WEB_DIST_DIR is not set. */
+const defaultWebDistDir = path.resolve(import.meta.dirname, '../../web/dist');
+
+const secretVariables = new Set([
+  'AUTH_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'GITHUB_CLIENT_SECRET',
+]);
+
+/** A social provider needs both its id and its secret, or neither. */
+function pairProblem(idName: string, id: string | undefined, secretName: string, secret: string | undefined): string[] {
+  if (Boolean(id) === Boolean(secret)) return [];
+  return [`${idName} and ${secretName} must be set together (only ${id ? idName : secretName} is set)`];
+}
+
+/** Reads and checks the environment. Throws a ConfigError naming every bad value at once. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable (FOO= in a .env file) means "use the default", as most tools read it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const given = present[name];
+      // Values that may hold a password or key are never echoed (this message reaches logs).
+      return given === undefined || secretVariables.has(name) ? issue.message : `${issue.message} (got "${given}")`;
+    });
+    throw new ConfigError(problems);
+  }
+  const values = parsed.data;
+  const problems = [
+    ...pairProblem('GOOGLE_CLIENT_ID', values.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', values.GOOGLE_CLIENT_SECRET),
+    ...pairProblem('GITHUB_CLIENT_ID', values.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', values.GITHUB_CLIENT_SECRET),
+    ...(values.DISABLE_AUTH_GUARD && values.NODE_ENV === 'production'
+      ? ['DISABLE_AUTH_GUARD cannot be used when NODE_ENV is production']
+      : []),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+  const dataDir = path.resolve(values.DATA_DIR);
+  const port = values.PORT;
+  return {
+    environment: values.NODE_ENV,
+    host: values.HOST,
+    port,
+    dataDir,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'vatwise.sqlite') },
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: values.LOG_LEVEL,
+    helpUrl: values.HELP_URL,
+    showThemeSwitcher: values.SHOW_THEME_SWITCHER,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    webDistDir: path.resolve(values.WEB_DIST_DIR ?? defaultWebDistDir),
+    auth: {
+      secret: values.AUTH_SECRET,
+      adminEmails: values.ADMIN_EMAILS ?? [],
+      trustedOrigins: values.TRUSTED_ORIGINS ?? [],
+      guardDisabled: values.DISABLE_AUTH_GUARD,
+      google:
+        values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: values.GOOGLE_CLIENT_ID,
+              clientSecret: values.GOOGLE_CLIENT_SECRET,
+              issuerUrl: values.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      github:
+        values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: values.GITHUB_CLIENT_ID,
+              clientSecret: values.GITHUB_CLIENT_SECRET,
+              webUrl: values.GITHUB_URL.replace(/\/+$/, ''),
+              apiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      rateLimit: { perIp: values.AUTH_RATE_LIMIT_PER_IP, perEmail: values.AUTH_RATE_LIMIT_PER_EMAIL },
+    },
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? 'VAT Wise <no-reply@localhost>' },
+  };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from './migrations/index';
+import { type TestApp, createTestApp } from '../test/test-app';
+
+describe('database', () => {
+  let server: TestApp | undefined;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it('runs every migration on start and can use the tables', async () => {
+    server = await createTestApp();
+    const applied = await server.app.database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(applied.map((row) => (row as { name: string }).name)).toEqual(Object.keys(migrations));
+    await server.app.database.db.insertInto('app_meta').values({ key: 'installed', value: 'yes' }).execute();
+    const row = await server.app.database.db.selectFrom('app_meta').selectAll().executeTakeFirstOrThrow();
+    expect(row.value).toBe('yes');
+    expect(row.updated_at).toBeTruthy();
+  });
+
+  it('keeps its data where the configuration says: a WAL-mode SQLite file, or the PostgreSQL schema', async () => {
+    server = await createTestApp();
+    const { db, kind } = server.app.database;
+    if (kind === 'sqlite') {
+      expect(fs.existsSync(path.join(server.dataDir, 'vatwise.sqlite'))).toBe(true);
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+    } else {
+      const schema = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+      expect(schema.rows[0]?.schema).toMatch(/^test_/);
+      expect(fs.existsSync(path.join(server.dataDir, 'vatwise.sqlite'))).toBe(false);
+    }
+  });
+});

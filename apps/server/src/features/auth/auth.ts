@@ -1,0 +1,184 @@
+import { passwordProblem, Role } from '@vatwise/domain';
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { getMigrations } from 'better-auth/db/migration';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+import type { Mailer } from '../mail/mailer';
+import { recordMultiFactor } from './multi-factor';
+
+export interface AuthDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  secret: string;
+  log: Logger;
+}
+
+/** Origins allowed to send state-changing requests: our own, any configured, and Vite's in development. */
+export function trustedOriginsOf(config: Config): string[] {
+  const origins = new Set([new URL(config.publicUrl).origin, ...config.auth.trustedOrigins]);
+  if (config.environment === 'development') origins.add('http://localhost:5173');
+  return [...origins];
+}
+
+/** better-auth inside our server: email and password, TOTP, Google and GitHub, in our database. */
+export function createAuth({ config, database, mailer, secret, log }: AuthDependencies) {
+  const { db } = database;
+  const google = config.auth.google;
+  const github = config.auth.github;
+
+  return betterAuth({
+    appName: 'VAT Wise',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: { db, type: database.kind, transaction: database.kind === 'postgres' },
+    trustedOrigins: trustedOriginsOf(config),
+    telemetry: { enabled: false },
+    // Our own limiter (features/auth/routes.ts) counts per IP and per email.
+    rateLimit: { enabled: false },
+    logger: {
+      log: (level, message) => log[level]({ component: 'better-auth' }, message),
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        // A mail failure is the operator's to fix (logged); the visitor gets the usual answer,
+        // which must not differ between addresses with and without an account.
+        await mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your VAT Wise password',
+            text: [
+              `Hello ${user.name || user.email},`,
+              '',
+              'Someone asked to reset the password of your VAT Wise account. To choose a new password, open this link within one hour:',
+              '',
+              url,
+              '',
+              'If it was not you, ignore this message: your password stays as it is.',
+            ].join('\n'),
+          })
+          .catch((error: unknown) =>
+            log.error({ err: error, to: user.email }, 'the password reset mail could not be sent'),
+          );
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'number', required: false, input: false },
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+        lastLoginAt: { type: 'date', required: false, input: false },
+      },
+    },
+    // The spec's rule: an email that already has an account signs in only with its original method.
+    account: { accountLinking: { enabled: false } },
+    session: { cookieCache: { enabled: false } },
+    advanced: {
+      cookiePrefix: 'vatwise',
+      useSecureCookies: config.environment === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    socialProviders: github ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } } : {},
+    plugins: [
+      twoFactor({ issuer: 'VAT Wise' }),
+      // Google through OpenID Connect discovery, so its issuer can be any OIDC server (tests run a local one).
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuerUrl}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // The first account of a fresh installation, and any ADMIN_EMAILS address, is Admin.
+          before: async (user) => {
+            const count = await db
+              .selectFrom('user')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst();
+            const first = Number(count?.n ?? 0) === 0;
+            const listed = config.auth.adminEmails.includes(user.email.toLowerCase());
+            return { data: { ...user, role: first || listed ? Role.Admin : Role.Editor, disabled: false } };
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await db
+              .selectFrom('user')
+              .select('disabled')
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (user?.disabled) {
+              throw new APIError('FORBIDDEN', {
+                message: 'This account has been disabled. Contact your administrator.',
+                code: 'ACCOUNT_DISABLED',
+              });
+            }
+          },
+          after: async (session) => {
+            await db
+              .updateTable('user')
+              .set({ lastLoginAt: new Date().toISOString() })
+              .where('id', '=', session.userId)
+              .execute();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!['/sign-up/email', '/reset-password', '/change-password'].includes(ctx.path)) return;
+        const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
+        const candidate = ctx.path === '/sign-up/email' ? body?.password : body?.newPassword;
+        if (typeof candidate === 'string' && passwordProblem(candidate) === 'TOO_COMMON') {
+          throw new APIError('BAD_REQUEST', {
+            message: 'This password is too common. Choose one that is harder to guess.',
+            code: 'PASSWORD_TOO_COMMON',
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const proved =
+          ctx.path === '/two-factor/verify-totp'
+            ? 'TOTP'
+            : ctx.path === '/two-factor/verify-backup-code'
+              ? 'OTHER'
+              : undefined;
+        const userId = ctx.context.newSession?.user.id;
+        if (proved && userId) await recordMultiFactor(db, userId, proved);
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's own tables. Runs before our migrations, which may refer to them. */
+export async function migrateAuthTables(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

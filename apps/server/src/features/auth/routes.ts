@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { SessionUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import { findUserRecord } from '../users/repo';
+import type { Auth } from './auth';
+import { createRateLimiter } from './rate-limiter';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** better-auth paths whose attempts are counted, grouped so each group has its own budget. */
+const limitedPaths: Record<string, 'sign-in' | 'sign-up' | 'reset'> = {
+  '/api/auth/sign-in/email': 'sign-in',
+  '/api/auth/two-factor/verify-totp': 'sign-in',
+  '/api/auth/two-factor/verify-backup-code': 'sign-in',
+  '/api/auth/sign-up/email': 'sign-up',
+  '/api/auth/request-password-reset': 'reset',
+  '/api/auth/reset-password': 'reset',
+};
+
+/** Hands a Fastify request to better-auth's fetch-style handler and copies its answer back. */
+async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const response = await auth.handler(
+    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+  );
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+export interface AuthRouteOptions {
+  auth: Auth;
+  config: Config;
+  resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, config, resolveUser }: AuthRouteOptions) {
+  const perIp = createRateLimiter({ limit: config.auth.rateLimit.perIp, windowMs: FIFTEEN_MINUTES });
+  const perEmail = createRateLimiter({ limit: config.auth.rateLimit.perEmail, windowMs: FIFTEEN_MINUTES });
+
+  const limitAttempts = async (request: FastifyRequest, reply: FastifyReply) => {
+    const group = limitedPaths[request.url.split('?')[0] ?? ''];
+    if (!group || request.method !== 'POST') return;
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    const checks = [perIp.hit(`${group}:ip:${request.ip}`)];
+    if (typeof email === 'string') checks.push(perEmail.hit(`${group}:email:${email.trim().toLowerCase()}`));
+    const refused = checks.find((check) => !check.allowed);
+    if (refused) {
+      reply.header('retry-after', String(refused.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED');
+    }
+  };
+
+  // better-auth's own paths: sign-up, sign-in, sign-out, sessions, password reset, two-factor, OAuth.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    config: { access: 'public' },
+    preHandler: limitAttempts,
+    handler: (request, reply) => forwardToAuth(auth, request, reply),
+  });
+
+  /**
+   * Who is signed in: `{ user }`, or `{ user: null }` for nobody. A plain 200 either way, so the
+   * browser's check on every visit does not log a failed request.
+   */
+  app.get('/me', { config: { access: 'public' } }, async (request) => {
+    const sessionUser = await resolveUser(request);
+    return { user: sessionUser ? ((await findUserRecord(app.database.db, sessionUser.id)) ?? null) : null };
+  });
+}

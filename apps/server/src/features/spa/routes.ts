@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { ClientConfig } from '@vatwise/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from '../../plugins/errors';
+
+export interface SpaOptions {
+  distDir: string;
+  clientConfig: ClientConfig;
+}
+
+/** Paths that belong to the server, never to the SPA: an unknown one is a JSON 404, not a page. */
+const serverPrefixes = ['/api/', '/taxgpt/', '/socket.io/', '/hmrc-sandbox/', '/assets/'];
+
+/** A page the SPA should render: a GET for a path with no file extension outside the server's prefixes. */
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (serverPrefixes.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix))) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}
+
+/** Settings go in as JSON data, not script, so a strict content security policy still allows them. */
+export function injectClientConfig(html: string, clientConfig: ClientConfig): string {
+  const json = JSON.stringify(clientConfig).replaceAll('<', '\\u003c');
+  const tag = `<script id="vatwise-config" type="application/json">${json}</script>`;
+  return html.replace('</head>', `${tag}</head>`);
+}
+
+/**
+ * Serves the built web app with history fallback: every page path answers index.html and the
+ * SPA's router decides what to show (its unknown paths go to /error).
+ */
+export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  const indexHtml = built ? injectClientConfig(fs.readFileSync(indexFile, 'utf8'), options.clientConfig) : undefined;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (response, filePath) => {
+        // Vite puts a content hash in every asset's name, so a cached copy never goes stale.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, 'the web app is not built; run "npm run build" to serve it');
+  }
+
+  const sendPage = (reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The VAT Wise web app has not been built. Run "npm run build", then start the server again.');
+    }
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  // The static handler refuses a directory (403), so the root page is a route of its own.
+  app.get('/', (_request, reply) => sendPage(reply));
+  app.setNotFoundHandler((request, reply) => (isPageRequest(request) ? sendPage(reply) : sendNotFound(request, reply)));
+}

@@ -1,0 +1,107 @@
+import { effectiveRole, Role } from '@vatwise/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AppError } from './errors';
+
+/**
+ * Who may call a route, declared once in the route's own options (`config.access`):
+ *  - 'public': anyone, signed in or not;
+ *  - 'signedIn': any signed-in account, whatever its role;
+ *  - a list of roles: signed-in accounts with one of them. Guests (no account, or an account
+ *    whose role is Guest) get 401; signed-in users with another role get 403.
+ */
+export type Access = 'public' | 'signedIn' | readonly Role[];
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared access, for the route-by-role test and for review. */
+    declaredRoutes: DeclaredRoute[];
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved for every route that is not public. */
+    user: SessionUser | null;
+  }
+}
+
+/** Paths that must declare access: everything the API serves. Static files and SPA pages are public. */
+export function needsAccessDeclaration(url: string): boolean {
+  return url.startsWith('/api') || url.startsWith('/taxgpt');
+}
+
+export interface AccessOptions {
+  /** Reads the session behind a request's cookie; null when there is none. */
+  resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
+}
+
+async function accessControl(app: FastifyInstance, options: AccessOptions) {
+  app.decorateRequest('user', null);
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+
+  // A route without a declaration stops the server from starting (and so fails every test).
+  app.addHook('onRoute', (route) => {
+    if (!needsAccessDeclaration(route.url)) return;
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (config.access).`);
+    }
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== 'HEAD') declaredRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const user = await options.resolveUser(request);
+    request.user = user;
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (access === 'signedIn') return;
+    if (user.role === Role.Guest) throw new AppError('UNAUTHENTICATED');
+    if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
+  });
+}
+
+export default fp(accessControl, { name: 'access-control' });
+
+/** The user behind a better-auth session, or null. A disabled account has no usable session. */
+export function sessionUserResolver(
+  getSession: (input: { headers: Headers }) => Promise<{ user: Record<string, unknown> } | null>,
+) {
+  return async (request: FastifyRequest): Promise<SessionUser | null> => {
+    const session = await getSession({ headers: fromNodeHeaders(request.headers) });
+    const user = session?.user;
+    if (!user || user.disabled === true || user.disabled === 1) return null;
+    return {
+      id: String(user.id),
+      email: String(user.email),
+      name: String(user.name ?? ''),
+      role: effectiveRole(user.role as number | null | undefined),
+      twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
+    };
+  };
+}
+
+/** The signed-in user of a route whose access is not public (the access hook has set it). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+
+/**
+ * A real server for a test: its own data folder, a fresh database (SQLite by default,
+ * PostgreSQL in a schema of its own when TEST_DATABASE_URL is set) and a log kept in memory.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every log line written so far, as raw JSON text. */
+  logText(): string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL schema of this test's own, so parallel test files never see each other's rows. */
+async function freshPostgresSchema(baseUrl: string) {
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  await client.query(`create schema "${schema}"`);
+  await client.end();
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop schema "${schema}" cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vatwise-test-'));
+  const postgres = process.env.TEST_DATABASE_URL ? await freshPostgresSchema(process.env.TEST_DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    // Tests that need the built SPA give their own folder; none reads the real build.
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const app = await buildApp({ config, logger: createLogger(config.logLevel, sink) });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    logText: () => lines.join(''),
+    close: async () => {
+      await app.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

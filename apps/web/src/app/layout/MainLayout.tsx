@@ -1,0 +1,73 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { APP_BASE, navigationFor } from '../../shared/navigation/screens';
+import { Brand } from './Brand';
+import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
+import { PageFrame } from './PageFrame';
+import { AuthGuard, UserMenu, useAuth } from '../../features/auth';
+import { HeaderControls } from './HeaderControls';
+import { SkipLink } from './SkipLink';
+
+/** The main area: header, navigation to every screen (collapsible below 768 px), and the screen. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const [navOpen, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const role = useAuth().user?.role;
+
+  // On a phone the navigation covers the screen: close it once the user has picked a page.
+  useEffect(close, [location.pathname, close]);
+
+  return (
+    <AuthGuard>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: { base: 260, xl: 300 }, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+        padding={{ base: 'sm', sm: 'md', xl: 'xl' }}
+      >
+        <SkipLink />
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+              <Brand to={APP_BASE} />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <HeaderControls />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label={t('nav.main')} component="nav">
+          <ScrollArea type="auto">
+            {navigationFor(role).map((group) => (
+              <div key={group.key}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                  {t(`nav.groups.${group.key}`)}
+                </Text>
+                {group.items.map((item) => (
+                  <NavLink
+                    key={item.key}
+                    component={RouterNavLink}
+                    to={item.path}
+                    end={item.path === APP_BASE}
+                    label={t(`nav.${item.key}`)}
+                    leftSection={<ScreenIcon screen={item.key} size={18} stroke={1.6} />}
+                    active={
+                      item.path === APP_BASE ? location.pathname === APP_BASE : location.pathname.startsWith(item.path)
+                    }
+                    data-testid={`nav-${item.key}`}
+                  />
+                ))}
+              </div>
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        <PageFrame />
+      </AppShell>
+    </AuthGuard>
+  );
+}

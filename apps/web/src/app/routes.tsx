@@ -1,0 +1,154 @@
+import type { ComponentType } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+// The access table only (no auth code): it must not pull the auth feature into the landing page.
+import { accountHolders, adminsOnly, anyUser, everyone } from '../features/auth/access';
+import { PageLoader } from '../shared/ui/PageLoader';
+import { PublicLayout } from './layout/PublicLayout';
+import { lazyPage } from './lazy-page';
+import {
+  APP_BASE,
+  type ContentNamespace,
+  type PlaceholderScreen,
+  allNavItems,
+  contentPages,
+  placeholderScreens,
+} from '../shared/navigation/screens';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/** A lazy page whose module's default export is the page. */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, (module) => module.default);
+
+/** A lazy page given fixed props: one chunk serves every route that shows that component. */
+function lazyPageWith<Props extends object>(load: () => Promise<ComponentType<Props>>, props: Props) {
+  return lazyPage(
+    load,
+    (Page) =>
+      function BoundPage() {
+        return <Page {...props} />;
+      },
+  );
+}
+
+const contentRoute = (namespace: ContentNamespace) =>
+  lazyPageWith(() => import('../features/content/components/ContentPage').then((m) => m.ContentPage), { namespace });
+
+const placeholderRoute = (screen: PlaceholderScreen) =>
+  lazyPageWith(() => import('../shared/ui/PlaceholderPage').then((m) => m.PlaceholderPage), { screen });
+
+/** A screen's path below the main area, from the navigation table. */
+function appPath(key: string): string {
+  const item = allNavItems.find((candidate) => candidate.key === key);
+  if (!item) throw new Error(`No navigation item ${key}`);
+  return item.path.slice(APP_BASE.length + 1);
+}
+
+/**
+ * Every route of spec section 2. Each layout wraps its pages in a pathless route with the
+ * error page, so a failed screen keeps the header and navigation around it.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                path: '/',
+                lazy: page(() => import('../features/content/components/VisitorHomePage')),
+              },
+              { path: '/privacy-policy', lazy: contentRoute('privacy') },
+              {
+                path: '/error',
+                lazy: page(() => import('./pages/ErrorPage')),
+              },
+              {
+                path: '/unauthorized',
+                lazy: page(() => import('./pages/UnauthorizedPage')),
+              },
+              {
+                path: '/hmrc-callback',
+                lazy: page(() => import('../features/hmrc-connection/HmrcCallbackPage')),
+              },
+              { path: '/user', element: <Navigate to="/user/login" replace /> },
+              {
+                path: '/user/login',
+                lazy: page(() => import('../features/auth/pages/LoginPage')),
+              },
+              {
+                path: '/user/register',
+                lazy: page(() => import('../features/auth/pages/RegisterPage')),
+              },
+              {
+                path: '/user/forgot-password',
+                lazy: page(() => import('../features/auth/pages/ForgotPasswordPage')),
+              },
+              {
+                path: '/user/reset-password',
+                lazy: page(() => import('../features/auth/pages/ResetPasswordPage')),
+              },
+            ],
+          },
+        ],
+      },
+      // After a failed token refresh the app hard-redirects here (spec section 4).
+      { path: '/login', element: <Navigate to="/user/login" replace state={{ reason: 'session-ended' }} /> },
+      {
+        path: APP_BASE,
+        // The main area's navigation is not needed on the landing page, so it loads with /app.
+        lazy: lazyPage(
+          () => import('./layout/MainLayout'),
+          (m) => m.MainLayout,
+        ),
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                index: true,
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/home/DashboardPage')),
+              },
+              ...contentPages.map((namespace) => ({
+                path: appPath(namespace),
+                handle: { access: everyone },
+                lazy: contentRoute(namespace),
+              })),
+              ...placeholderScreens.map((screen) => ({
+                path: appPath(screen),
+                handle: { access: anyUser },
+                lazy: placeholderRoute(screen),
+              })),
+              {
+                path: appPath('agents'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/agents/AgentsPage')),
+              },
+              {
+                path: appPath('grantAuthority'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage')),
+              },
+              {
+                path: appPath('userManagement'),
+                handle: { access: adminsOnly },
+                lazy: page(() => import('../features/users/UserManagementPage')),
+              },
+              {
+                path: 'account',
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/account/AccountPage')),
+              },
+              { path: '*', element: <Navigate to="/error" replace /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/error" replace /> },
+    ],
+  },
+];

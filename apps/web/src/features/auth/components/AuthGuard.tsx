@@ -1,0 +1,97 @@
+import { Button, Center, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { describeError } from '../../../shared/api/http-errors';
+import { clientConfig } from '../../../shared/config/client-config';
+import type { RootState } from '../../../shared/store/root';
+import { anyUser, decideAccess, type RouteAccess } from '../access';
+import { authApi } from '../api';
+import { expireSession, installSessionHandling, SESSION_REFRESH_INTERVAL_MS } from '../session';
+import { clearStoredSession, storeCurrentUser } from '../session-storage';
+import { useAuth } from '../slice';
+
+/** The access of the deepest matched route that declares one. */
+function useRouteAccess(): RouteAccess {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const access = (matches[index]?.handle as { access?: RouteAccess } | undefined)?.access;
+    if (access) return access;
+  }
+  return anyUser;
+}
+
+/**
+ * The auth guard (spec section 4): checking -> authenticated or denied. Denied goes to
+ * /user/login (carrying the requested location) or /unauthorized; guest-allowed pages
+ * render anyway; DISABLE_AUTH_GUARD (development) lets everything render.
+ */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const store = useStore<RootState>();
+  const auth = useAuth();
+  const { me } = auth;
+  const location = useLocation();
+  const access = useRouteAccess();
+  const [refreshSession] = authApi.useRefreshSessionMutation();
+
+  useEffect(() => installSessionHandling(store.getState), [store]);
+  // The spec keeps the current user in local storage as currentUser.
+  useEffect(() => {
+    if (auth.user) storeCurrentUser(auth.user);
+    else if (auth.status === 'anonymous') clearStoredSession();
+  }, [auth.user, auth.status]);
+
+  // Each page change re-reads the user, so a role change or a disabled account takes effect at once.
+  const { refetch } = me;
+  useEffect(() => {
+    if (auth.status === 'signedIn') void refetch();
+  }, [location.pathname, auth.status, refetch]);
+
+  useEffect(() => {
+    if (auth.status !== 'signedIn') return;
+    const timer = setInterval(async () => {
+      const result = await refreshSession();
+      if ('error' in result || !result.data) expireSession();
+    }, SESSION_REFRESH_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [auth.status, refreshSession]);
+
+  if (!clientConfig.authGuard) return children;
+
+  const decision = decideAccess(
+    access,
+    { status: auth.status, role: auth.user?.role, signedOut: auth.signedOut },
+    location.pathname + location.search,
+  );
+  const confirmingRefusal = typeof decision === 'object' && decision.redirect === '/unauthorized' && me.isFetching;
+  if (decision === 'check' || confirmingRefusal) {
+    if (me.isError && !me.isFetching && me.error && 'status' in me.error) {
+      const message = me.error.status === 'TIMEOUT_ERROR' ? t('auth.stateTimeout') : describeError(me.error, t);
+      return (
+        <Center mih="60vh">
+          <Stack align="center" role="alert">
+            <Text>{message}</Text>
+            <Button onClick={() => void me.refetch()}>{t('chunk.retry')}</Button>
+          </Stack>
+        </Center>
+      );
+    }
+    return (
+      <LoadingOverlay
+        visible
+        zIndex={300}
+        loaderProps={{
+          children: (
+            <Text size="lg" role="status">
+              {t('auth.verifying')}
+            </Text>
+          ),
+        }}
+      />
+    );
+  }
+  if (typeof decision === 'object') return <Navigate to={decision.redirect} replace />;
+  return children;
+}

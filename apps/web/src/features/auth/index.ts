@@ -1,0 +1,8 @@
+/** What other parts of the app may use from the auth feature. */
+export { AuthGuard } from './components/AuthGuard';
+export { GuestPrompt } from './components/GuestPrompt';
+export { UserMenu } from './components/UserMenu';
+export { accountHolders, adminsOnly, anyUser, everyone, type RouteAccess } from './access';
+export { useAuth } from './slice';
+export { authApi } from './api';
+export { PasswordInput } from './components/PasswordInput';

@@ -1,0 +1,40 @@
+import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { allNavItems } from '../../shared/navigation/screens';
+import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+
+/** Screens offered as first steps on the main area's home. */
+const startingPoints = ['vatOperations', 'vatSubmissions', 'vatWise', 'grantAuthority', 'createUser', 'whitepaper'];
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('dashboard.title'));
+  const items = allNavItems.filter((item) => startingPoints.includes(item.key));
+  return (
+    <Stack gap="lg" data-testid="dashboard">
+      <div>
+        <Title order={1}>{t('dashboard.welcome')}</Title>
+        <Text c="dimmed" mt="xs">
+          {t('dashboard.intro')}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
+        {items.map((item) => (
+          <UnstyledButton key={item.key} component={Link} to={item.path}>
+            <Card withBorder padding="lg" h="100%">
+              <Group gap="sm" wrap="nowrap">
+                <ScreenIcon screen={item.key} size={22} />
+                <Text fw={600}>{t(`nav.${item.key}`)}</Text>
+              </Group>
+              <Text size="sm" c="dimmed" mt="xs">
+                {t(`dashboard.descriptions.${item.key}`)}
+              </Text>
+            </Card>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

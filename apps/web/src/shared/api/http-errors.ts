@@ -1,0 +1,54 @@
+import {
+  type ApiErrorBody,
+  httpStatusMessage,
+  isErrorCode,
+  noResponseMessage,
+  requestFailedMessage,
+} from '@vatwise/domain';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { TFunction } from 'i18next';
+
+/** better-auth's own error codes that we show in our words. */
+const authCodes = new Set([
+  'USER_ALREADY_EXISTS',
+  'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+  'INVALID_EMAIL_OR_PASSWORD',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'INVALID_TOKEN',
+  'INVALID_CODE',
+  'INVALID_BACKUP_CODE',
+  'INVALID_PASSWORD',
+  'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+]);
+
+export function errorCodeOf(error: FetchBaseQueryError | SerializedError | undefined): string | undefined {
+  if (!error || !('status' in error)) return undefined;
+  const body = error.data as Partial<ApiErrorBody> | undefined;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+export function errorStatusOf(error: FetchBaseQueryError | SerializedError | undefined): number | string | undefined {
+  return error && 'status' in error ? error.status : undefined;
+}
+
+/**
+ * One message for any failed call: the catalogue's message for our codes, ours for
+ * better-auth's, the spec's status messages otherwise ('Not authorized (403)'), and
+ * 'No response from server - check your connection' when nothing came back.
+ */
+export function describeError(error: FetchBaseQueryError | SerializedError | undefined, t: TFunction): string {
+  if (!error) return t(requestFailedMessage.key);
+  if (!('status' in error)) return error.message ?? t(requestFailedMessage.key);
+  const code = errorCodeOf(error);
+  if (code && isErrorCode(code)) return t(`errors.${code}`);
+  if (code && authCodes.has(code)) return t(`auth.errors.${code}`);
+  if (error.status === 'FETCH_ERROR') return t(noResponseMessage.key);
+  if (error.status === 'TIMEOUT_ERROR') return t('http.timeout');
+  if (typeof error.status === 'number') {
+    const message = httpStatusMessage(error.status);
+    if (message) return `${t(message.key)} (${error.status})`;
+  }
+  return t(requestFailedMessage.key);
+}

@@ -1,0 +1,80 @@
+import { Role } from '@vatwise/domain';
+
+/** The main area's base path (spec section 2 leaves its constant unnamed). */
+export const APP_BASE = '/app';
+
+export interface NavItem {
+  /** Translation key under nav.* and the screen's id. */
+  key: string;
+  path: string;
+  /** Shown only to these roles (the route refuses others anyway). */
+  onlyFor?: readonly Role[];
+}
+
+export interface NavGroup {
+  key: 'overview' | 'vat' | 'hmrc' | 'admin';
+  items: NavItem[];
+}
+
+/** Every screen of the main area (spec section 2), grouped as the navigation shows them. */
+export const navigation: NavGroup[] = [
+  {
+    key: 'overview',
+    items: [
+      { key: 'home', path: APP_BASE },
+      { key: 'about', path: `${APP_BASE}/about` },
+      { key: 'mission', path: `${APP_BASE}/mission` },
+      { key: 'vision', path: `${APP_BASE}/vision` },
+      { key: 'technology', path: `${APP_BASE}/technology` },
+      { key: 'security', path: `${APP_BASE}/security` },
+      { key: 'whitepaper', path: `${APP_BASE}/whitepaper` },
+    ],
+  },
+  {
+    key: 'vat',
+    items: [
+      { key: 'vatOperations', path: `${APP_BASE}/vat-operations` },
+      { key: 'vatSubmissions', path: `${APP_BASE}/vat-submissions` },
+      { key: 'vatWise', path: `${APP_BASE}/vat-wise` },
+    ],
+  },
+  {
+    key: 'hmrc',
+    items: [
+      { key: 'grantAuthority', path: `${APP_BASE}/grant-authority` },
+      { key: 'createUser', path: `${APP_BASE}/create-user` },
+      { key: 'authorisationUser', path: `${APP_BASE}/authorisation-user` },
+    ],
+  },
+  {
+    key: 'admin',
+    items: [
+      { key: 'agents', path: `${APP_BASE}/agents` },
+      { key: 'userManagement', path: `${APP_BASE}/user-management`, onlyFor: [Role.Admin] },
+    ],
+  },
+];
+
+export const allNavItems = navigation.flatMap((group) => group.items);
+
+/** Screens whose features arrive in later releases; each shows an honest placeholder. */
+export const placeholderScreens = [
+  'vatOperations',
+  'vatSubmissions',
+  'vatWise',
+  'createUser',
+  'authorisationUser',
+] as const;
+export type PlaceholderScreen = (typeof placeholderScreens)[number];
+
+/** Content pages, each a translation namespace of features/content. */
+export const contentPages = ['about', 'mission', 'vision', 'technology', 'security', 'whitepaper'] as const;
+export type ContentNamespace = (typeof contentPages)[number] | 'home' | 'privacy';
+
+/** The navigation a user of this role sees. */
+export function navigationFor(role: Role | undefined): NavGroup[] {
+  return navigation.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => !item.onlyFor || (role !== undefined && item.onlyFor.includes(role))),
+  }));
+}

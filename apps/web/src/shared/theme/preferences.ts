@@ -1,0 +1,99 @@
+import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { readStored, writeStored } from '../storage/local-storage';
+import { type ThemeColour, isThemeColour } from './colours';
+
+export const languages = ['en', 'es', 'enrtl'] as const;
+export type Language = (typeof languages)[number];
+export type ColorScheme = 'light' | 'dark';
+export type Radius = 'rounded' | 'flat';
+export type Direction = 'ltr' | 'rtl';
+
+/** Preferences kept in this browser (spec section 3): colour theme, radius and language. */
+export interface Preferences {
+  colorScheme: ColorScheme;
+  colour: ThemeColour;
+  radius: Radius;
+  language: Language;
+}
+
+export const defaultPreferences: Preferences = {
+  colorScheme: 'light',
+  colour: 'redruby',
+  radius: 'rounded',
+  language: 'en',
+};
+
+export const PREFERENCES_STORAGE_KEY = 'preferences';
+
+/** The spec writes a theme as 'light.redruby'; that is how it is stored too. */
+export function themeKey(preferences: Pick<Preferences, 'colorScheme' | 'colour'>): string {
+  return `${preferences.colorScheme}.${preferences.colour}`;
+}
+
+/** Direction follows the language: 'enrtl' is English laid out right to left. */
+export function directionOf(language: Language): Direction {
+  return language === 'enrtl' ? 'rtl' : 'ltr';
+}
+
+/** The html lang attribute for each language choice (spec section 9 locales). */
+export function htmlLangOf(language: Language): string {
+  return language === 'es' ? 'es-ES' : 'en-US';
+}
+
+interface StoredPreferences {
+  theme: string;
+  radius: Radius;
+  language: Language;
+  direction: Direction;
+}
+
+/** Reads stored preferences, keeping each valid field and defaulting any that is missing or bad. */
+export function parseStoredPreferences(value: unknown): Preferences {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof StoredPreferences, unknown>
+  >;
+  const [scheme, colour] = typeof stored.theme === 'string' ? stored.theme.split('.') : [];
+  return {
+    colorScheme: scheme === 'dark' || scheme === 'light' ? scheme : defaultPreferences.colorScheme,
+    colour: isThemeColour(colour) ? colour : defaultPreferences.colour,
+    radius: stored.radius === 'flat' || stored.radius === 'rounded' ? stored.radius : defaultPreferences.radius,
+    language: languages.includes(stored.language as Language)
+      ? (stored.language as Language)
+      : defaultPreferences.language,
+  };
+}
+
+export function loadPreferences(): Preferences {
+  return readStored(PREFERENCES_STORAGE_KEY, parseStoredPreferences) ?? defaultPreferences;
+}
+
+export function savePreferences(preferences: Preferences): void {
+  const stored: StoredPreferences = {
+    theme: themeKey(preferences),
+    radius: preferences.radius,
+    language: preferences.language,
+    direction: directionOf(preferences.language),
+  };
+  writeStored(PREFERENCES_STORAGE_KEY, stored);
+}
+
+export const preferencesSlice = createSlice({
+  name: 'preferences',
+  initialState: defaultPreferences,
+  reducers: {
+    colourChosen(state, action: PayloadAction<ThemeColour>) {
+      state.colour = action.payload;
+    },
+    colorSchemeChosen(state, action: PayloadAction<ColorScheme>) {
+      state.colorScheme = action.payload;
+    },
+    radiusChosen(state, action: PayloadAction<Radius>) {
+      state.radius = action.payload;
+    },
+    languageChosen(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+  },
+});
+
+export const { colourChosen, colorSchemeChosen, radiusChosen, languageChosen } = preferencesSlice.actions;

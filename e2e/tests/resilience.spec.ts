@@ -1,0 +1,69 @@
+import { adminStorageState } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+// These journeys are about the shell, not sign-in: they run as the installation's Admin.
+test.use({ storageState: adminStorageState });
+
+test.describe('a page chunk that fails to download', () => {
+  // The aborted download is reported by the browser itself; that one error is expected.
+  test.use({
+    expectedConsoleErrors: { allow: [/Failed to load resource/, /Failed to fetch dynamically imported module/] },
+  });
+
+  test("shows 'Loading chunk failed' and recovers on retry", async ({ page }) => {
+    await page.route(/\/assets\/ContentPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/app/about');
+    await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+    // The navigation stays, so the user is not stranded.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+    await page.unroute(/\/assets\/ContentPage-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('content-about')).toBeVisible();
+  });
+});
+
+test('a toast appears when the connection drops and leaves after its time-out', async ({ page, context }) => {
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  const offline = page.getByTestId('toast').filter({ hasText: 'You are offline' });
+  await expect(offline).toBeVisible();
+
+  await context.setOffline(false);
+  const online = page.getByTestId('toast').filter({ has: page.getByText('Back online', { exact: true }) });
+  await expect(online).toBeVisible();
+  await expect(offline).toHaveCount(0);
+  // Default time-out 5000 ms, then a 400 ms exit.
+  await expect(online).toHaveCount(0, { timeout: 8000 });
+});
+
+test('a toast is dismissed by a click', async ({ page, context }) => {
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  const offline = page.getByTestId('toast').filter({ hasText: 'You are offline' });
+  await expect(offline).toBeVisible();
+  await offline.click();
+  await expect(offline).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('on a phone-sized screen the navigation folds behind a menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Show or hide navigation' }).click();
+  await expect(navigation).toBeInViewport();
+  await navigation.getByRole('link', { name: 'Whitepaper', exact: true }).click();
+  await expect(page).toHaveURL('/app/whitepaper');
+  await expect(navigation).not.toBeInViewport();
+});
+
+test('on a wide screen the navigation is always shown', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Show or hide navigation' })).toBeHidden();
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The JSON body of every error the API answers with. */
+export const apiErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  error: z.string(),
+  message: z.string(),
+  /** Field-level problems, when the request failed validation. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,0 +1,31 @@
+/** HMRC fraud prevention headers for WEB_APP_VIA_SERVER: the Test Fraud Prevention Headers API (hmrc-mtd-vat.md 5.3). */
+export {
+  analyseFraudHeaders,
+  messages as fraudHeaderMessages,
+  requiredFraudHeaders,
+  SPEC_VERSION,
+  toleratedFraudHeaders,
+  validateFraudHeaders,
+  validationResult,
+  type ErrorCode,
+  type FraudHeaderAnalysis,
+  type FraudHeaderName,
+  type IncomingHeaders,
+  type ValidationIssue,
+  type ValidationResult,
+  type WarningCode,
+} from './validate';
+export {
+  createFraudHeaderLog,
+  endpointOf,
+  type CrossValidationFeedback,
+  type FeedbackApi,
+  type FeedbackIssue,
+  type FraudHeaderLog,
+  type FraudHeaderLogOptions,
+  type HeaderFeedback,
+  type HeaderFeedbackCode,
+  type RecordedRequest,
+  type RequestFeedback,
+  type ValidationFeedback,
+} from './feedback-log';

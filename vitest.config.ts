@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three test projects, run by tier:
+ *  - packages: pure unit tests of packages/* (npm run test:unit)
+ *  - web: React components and client rules in jsdom (npm run test:unit)
+ *  - server: the Fastify server in-process on a real database (npm run test:server)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          // Each file gets its own database; forks keep native SQLite handles apart.
+          pool: 'forks',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      './apps/web/vite.config.ts',
+    ],
+  },
+});

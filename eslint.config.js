@@ -90,7 +90,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'packages/hmrc-sandbox/src/standalone.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from './config';
+import { type Config, embeddedSandboxPath } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { createAuth, migrateAuthTables, trustedOriginsOf } from './features/auth/auth';
 import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { healthRoutes } from './features/health/routes';
+import { mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
 import accessControl, { sessionUserResolver } from './plugins/access';
@@ -64,12 +65,14 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   }
 
   await app.register(errorHandling);
-  await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config) });
+  // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
+  await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
   const resolveUser = sessionUserResolver((input) => auth.api.getSession(input));
   await app.register(accessControl, { resolveUser });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });
   await app.register(userRoutes, { prefix: '/api' });
+  await mountEmbeddedSandbox(app, config, database);
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     clientConfig: {

@@ -95,4 +95,41 @@ describe('configuration', () => {
     expect(problemsOf({ AUTH_SECRET: 'short' })[0]).toBe('AUTH_SECRET must be at least 32 characters long');
     expect(problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/vat' }).join()).not.toContain('hunter2');
   });
+
+  it('uses the embedded HMRC simulator until HMRC credentials are given', () => {
+    const embedded = loadConfig({ PORT: '3100', HOST: '0.0.0.0', PUBLIC_URL: 'https://vat.example.com' }).hmrc;
+    expect(embedded).toMatchObject({
+      mode: 'embedded',
+      baseUrl: 'http://127.0.0.1:3100/hmrc-sandbox',
+      authUrl: 'https://vat.example.com/hmrc-sandbox',
+      redirectUri: 'https://vat.example.com/hmrc-callback',
+      sandbox: { rateLimitPerSecond: 3, operatorControls: true },
+    });
+    const external = loadConfig({
+      HMRC_CLIENT_ID: 'client',
+      HMRC_CLIENT_SECRET: 'secret',
+      HMRC_BASE_URL: 'https://api.service.hmrc.gov.uk/',
+      HMRC_AUTH_URL: 'https://www.tax.service.gov.uk',
+      HMRC_REDIRECT_URI: 'https://vat.example.com/hmrc-callback',
+    }).hmrc;
+    expect(external).toMatchObject({
+      mode: 'external',
+      baseUrl: 'https://api.service.hmrc.gov.uk',
+      authUrl: 'https://www.tax.service.gov.uk',
+      clientId: 'client',
+    });
+  });
+
+  it('checks the HMRC settings', () => {
+    expect(problemsOf({ HMRC_CLIENT_SECRET: 'secret-only' })).toEqual([
+      'HMRC_CLIENT_ID and HMRC_CLIENT_SECRET must be set together (only HMRC_CLIENT_SECRET is set)',
+    ]);
+    expect(problemsOf({ HMRC_SANDBOX_RATE_LIMIT: 'fast' })[0]).toContain(
+      'HMRC_SANDBOX_RATE_LIMIT must be a whole number',
+    );
+    expect(problemsOf({ NODE_ENV: 'production', HMRC_SANDBOX_OPERATOR: 'true' })).toEqual([
+      'HMRC_SANDBOX_OPERATOR cannot be used when NODE_ENV is production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production' }).hmrc.sandbox.operatorControls).toBe(false);
+  });
 });

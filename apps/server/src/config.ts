@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultApplication } from '@vatwise/hmrc-sandbox';
 import { z } from 'zod';
 
 /**
@@ -127,6 +128,20 @@ const envSchema = z.object({
   GITHUB_API_URL: httpUrl('GITHUB_API_URL').default('https://api.github.com'),
   AUTH_RATE_LIMIT_PER_IP: positiveCount('AUTH_RATE_LIMIT_PER_IP').default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveCount('AUTH_RATE_LIMIT_PER_EMAIL').default(10),
+  HMRC_CLIENT_ID: z.string().trim().optional(),
+  HMRC_CLIENT_SECRET: z.string().trim().optional(),
+  HMRC_BASE_URL: httpUrl('HMRC_BASE_URL').default('https://test-api.service.hmrc.gov.uk'),
+  HMRC_AUTH_URL: httpUrl('HMRC_AUTH_URL').default('https://test-www.tax.service.gov.uk'),
+  HMRC_REDIRECT_URI: httpUrl('HMRC_REDIRECT_URI').optional(),
+  HMRC_SANDBOX_RATE_LIMIT: z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value), {
+      message: 'HMRC_SANDBOX_RATE_LIMIT must be a whole number of calls per second (0 turns the limit off)',
+    })
+    .transform(Number)
+    .default(3),
+  HMRC_SANDBOX_OPERATOR: booleanFlag('HMRC_SANDBOX_OPERATOR').optional(),
 });
 
 export type Environment = 'development' | 'production' | 'test';
@@ -157,7 +172,30 @@ export interface Config {
     rateLimit: { perIp: number; perEmail: number };
   };
   mail: { smtpUrl: string | undefined; from: string };
+  hmrc: HmrcConfig;
 }
+
+/**
+ * Where VAT Wise finds HMRC. With no HMRC credentials it uses the simulator it serves itself under
+ * /hmrc-sandbox (packages/hmrc-sandbox); with HMRC_CLIENT_ID and HMRC_CLIENT_SECRET, HMRC's sandbox
+ * or production at HMRC_BASE_URL (API calls and tokens) and HMRC_AUTH_URL (the browser's sign-in).
+ */
+export interface HmrcConfig {
+  mode: 'embedded' | 'external';
+  /** Base of API calls and /oauth/token, as the server reaches it. */
+  baseUrl: string;
+  /** Base of /oauth/authorize, as the user's browser reaches it. */
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where HMRC sends the browser back with the code: the SPA's /hmrc-callback page. */
+  redirectUri: string;
+  /** The embedded simulator's settings (unused when mode is external). */
+  sandbox: { rateLimitPerSecond: number; operatorControls: boolean; redirectUris: string[] };
+}
+
+/** Where the embedded simulator is mounted on VAT Wise's own port. */
+export const embeddedSandboxPath = '/hmrc-sandbox';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -175,6 +213,7 @@ const secretVariables = new Set([
   'SMTP_URL',
   'GOOGLE_CLIENT_SECRET',
   'GITHUB_CLIENT_SECRET',
+  'HMRC_CLIENT_SECRET',
 ]);
 
 /** A social provider needs both its id and its secret, or neither. */
@@ -201,6 +240,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems = [
     ...pairProblem('GOOGLE_CLIENT_ID', values.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', values.GOOGLE_CLIENT_SECRET),
     ...pairProblem('GITHUB_CLIENT_ID', values.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', values.GITHUB_CLIENT_SECRET),
+    ...pairProblem('HMRC_CLIENT_ID', values.HMRC_CLIENT_ID, 'HMRC_CLIENT_SECRET', values.HMRC_CLIENT_SECRET),
+    ...(values.HMRC_SANDBOX_OPERATOR && values.NODE_ENV === 'production'
+      ? ['HMRC_SANDBOX_OPERATOR cannot be used when NODE_ENV is production']
+      : []),
     ...(values.DISABLE_AUTH_GUARD && values.NODE_ENV === 'production'
       ? ['DISABLE_AUTH_GUARD cannot be used when NODE_ENV is production']
       : []),
@@ -208,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(values.DATA_DIR);
   const port = values.PORT;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     environment: values.NODE_ENV,
     host: values.HOST,
@@ -216,7 +260,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'vatwise.sqlite') },
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: values.LOG_LEVEL,
     helpUrl: values.HELP_URL,
     showThemeSwitcher: values.SHOW_THEME_SWITCHER,
@@ -247,5 +291,42 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       rateLimit: { perIp: values.AUTH_RATE_LIMIT_PER_IP, perEmail: values.AUTH_RATE_LIMIT_PER_EMAIL },
     },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? 'VAT Wise <no-reply@localhost>' },
+    hmrc: hmrcConfig(values, publicUrl),
+  };
+}
+
+/** The server reaches its own port over loopback, whatever interface it listens on. */
+function loopbackUrl(host: string, port: number): string {
+  const reachable = ['0.0.0.0', '::', '[::]'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
+}
+
+function hmrcConfig(values: z.infer<typeof envSchema>, publicUrl: string): HmrcConfig {
+  const redirectUri = values.HMRC_REDIRECT_URI ?? `${publicUrl}/hmrc-callback`;
+  const sandbox = {
+    rateLimitPerSecond: values.HMRC_SANDBOX_RATE_LIMIT,
+    operatorControls: values.HMRC_SANDBOX_OPERATOR ?? values.NODE_ENV !== 'production',
+    // The Vite dev server (npm run dev) serves the SPA on its own port.
+    redirectUris: [redirectUri, ...(values.NODE_ENV === 'development' ? ['http://localhost:5173/hmrc-callback'] : [])],
+  };
+  if (values.HMRC_CLIENT_ID && values.HMRC_CLIENT_SECRET) {
+    return {
+      mode: 'external',
+      baseUrl: values.HMRC_BASE_URL.replace(/\/+$/, ''),
+      authUrl: values.HMRC_AUTH_URL.replace(/\/+$/, ''),
+      clientId: values.HMRC_CLIENT_ID,
+      clientSecret: values.HMRC_CLIENT_SECRET,
+      redirectUri,
+      sandbox,
+    };
+  }
+  return {
+    mode: 'embedded',
+    baseUrl: `${loopbackUrl(values.HOST, values.PORT)}${embeddedSandboxPath}`,
+    authUrl: `${publicUrl}${embeddedSandboxPath}`,
+    clientId: defaultApplication.clientId,
+    clientSecret: defaultApplication.clientSecret,
+    redirectUri,
+    sandbox,
   };
 }

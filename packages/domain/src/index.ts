@@ -5,3 +5,4 @@ export * from './api/errors';
 export * from './api/health';
 export * from './auth/password-rules';
 export * from './auth/user';
+export * from './vat/vrn';

@@ -1,6 +1,10 @@
 /**
- * The embedded HMRC sandbox simulator (a Fastify plugin and a standalone entry). It is built
- * by the issue "Embedded HMRC sandbox simulator"; until then the package exists so the
- * workspace, type-check and lint already cover it.
+ * The embedded HMRC sandbox simulator: HMRC's paths, headers, validation order, error codes and
+ * error bodies (hmrc-mtd-vat.md), offline. A Fastify plugin (plugin.ts) and a standalone entry
+ * (standalone.ts, `npm run sandbox`).
  */
-export {};
+export { hmrcSandbox, type HmrcSandboxOptions } from './plugin';
+export { defaultApplication, type SandboxApplication } from './oauth/applications';
+export { SandboxStore, openMemoryDatabase, openFileDatabase, type SandboxTables } from './store/store';
+export { faultKinds, faultTargets, type FaultKind, type FaultTarget } from './platform/faults';
+export { scenarioValues, vatEndpoints, type Endpoint } from './scenarios';

@@ -1,8 +1,7 @@
 /**
  * HMRC's Making Tax Digital APIs as pure TypeScript: zod schemas of every body we send or receive
- * (OAuth, Create Test User, VAT), the VRN check-digit rule and one normalised error type. No I/O:
+ * (OAuth, Create Test User, VAT) and one normalised error type. No I/O:
  * the HTTP client builds on these.
  */
 export * from './schemas';
-export * from './vrn';
 export * from './errors';

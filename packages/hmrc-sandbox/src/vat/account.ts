@@ -302,6 +302,22 @@ export function createVatAccount({ vrn, registrationDate, today }: CreateVatAcco
   };
 }
 
+/**
+ * The account as of a later `today`: each quarter that has begun since the account was last brought
+ * up to date gets its open obligation, as HMRC raises one per period. Returns the same object when
+ * nothing changed, so callers can tell whether to store it.
+ */
+export function advanceAccount(account: VatAccount, today: string): VatAccount {
+  if (today <= account.asOf) return account;
+  const known = new Set(account.obligations.map((obligation) => obligation.periodKey));
+  const added = periodsFor(account.registrationDate, today)
+    .filter((period) => !known.has(period.periodKey))
+    .filter((period) => period.start > (account.obligations.at(-1)?.start ?? ''))
+    .map(({ periodKey, start, end, due }): StoredObligation => ({ periodKey, start, end, due, status: 'O' }));
+  if (added.length === 0) return account;
+  return { ...account, asOf: today, obligations: [...account.obligations, ...added] };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Queries
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ export {
   type ValidSubmission,
 } from './validation';
 export {
+  advanceAccount,
   createVatAccount,
   customerInformationFor,
   dueDateFor,

@@ -1,0 +1,24 @@
+import { hmrcSandbox, SandboxStore } from '@vatwise/hmrc-sandbox';
+import type { FastifyInstance } from 'fastify';
+import { type Config, embeddedSandboxPath } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+
+/**
+ * Serves the HMRC sandbox simulator under /hmrc-sandbox when no HMRC credentials are configured,
+ * keeping its state in VAT Wise's own database (its tables are prefixed hmrc_sandbox_). The HMRC
+ * client then calls it as it would call HMRC (config.hmrc).
+ */
+export async function mountEmbeddedSandbox(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+  if (config.hmrc.mode !== 'embedded') return;
+  await app.register(hmrcSandbox, {
+    prefix: embeddedSandboxPath,
+    store: SandboxStore.in(database.db),
+    defaultRedirectUris: config.hmrc.sandbox.redirectUris,
+    rateLimitPerSecond: config.hmrc.sandbox.rateLimitPerSecond,
+    operatorControls: config.hmrc.sandbox.operatorControls,
+  });
+  app.log.info(
+    { clientId: config.hmrc.clientId, operatorControls: config.hmrc.sandbox.operatorControls },
+    `HMRC sandbox simulator at ${config.hmrc.authUrl} (no HMRC credentials configured)`,
+  );
+}

@@ -1,0 +1,20 @@
+import type { FraudHeaderLog } from './fraud-headers';
+import type { SandboxClock } from './platform/clock';
+import type { FaultInjector } from './platform/faults';
+import type { Throttle } from './platform/throttle';
+import type { SandboxStore } from './store/store';
+
+/** What every part of the simulator shares: its state, its clock and its operator controls. */
+export interface SandboxContext {
+  store: SandboxStore;
+  clock: SandboxClock;
+  throttle: Throttle;
+  faults: FaultInjector;
+  fraudLog: FraudHeaderLog;
+  /** How long a `timeout` fault holds a call before dropping it. */
+  timeoutFaultHoldMs: number;
+  /** Calls held by `timeout` faults; released when the simulator closes. */
+  heldCalls: Set<() => void>;
+  /** Refresh tokens being exchanged now: HMRC refuses a second refresh of the same token meanwhile. */
+  refreshesInProgress: Set<string>;
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { flat } from '../http/errors';
+import { authenticate, checkAccept, isAnswer, send, throttle } from '../platform/http';
+import { validateFraudHeaders } from './validate';
+
+/**
+ * HMRC's Test Fraud Prevention Headers API (hmrc-mtd-vat.md 5.3): check the Gov-* headers of this
+ * request, or read the feedback on the latest VAT call to each endpoint. Application-restricted.
+ */
+export function fraudHeaderRoutes(context: SandboxContext) {
+  return async function register(app: FastifyInstance) {
+    app.get('/test/fraud-prevention-headers/validate', async (request, reply) => {
+      const accept = checkAccept(request);
+      if (accept) return send(reply, accept);
+      const caller = await authenticate(request, context, { userRestricted: false });
+      if (isAnswer(caller)) return send(reply, caller);
+      const throttled = throttle(reply, context, caller.clientId);
+      if (throttled) return send(reply, throttled);
+      return reply.type('application/json').send(validateFraudHeaders(request.headers));
+    });
+
+    app.get('/test/fraud-prevention-headers/:api/validation-feedback', async (request, reply) => {
+      const accept = checkAccept(request);
+      if (accept) return send(reply, accept);
+      const caller = await authenticate(request, context, { userRestricted: false });
+      if (isAnswer(caller)) return send(reply, caller);
+      const throttled = throttle(reply, context, caller.clientId);
+      if (throttled) return send(reply, throttled);
+      const { api } = request.params as { api: string };
+      if (api !== 'vat-mtd') {
+        return send(reply, flat(404, 'MATCHING_RESOURCE_NOT_FOUND', `No feedback is kept for the API ${api}`));
+      }
+      const { connectionMethod } = request.query as { connectionMethod?: string };
+      if (connectionMethod !== 'WEB_APP_VIA_SERVER') {
+        return send(
+          reply,
+          flat(400, 'INVALID_REQUEST', 'connectionMethod must be WEB_APP_VIA_SERVER, the method the simulator checks'),
+        );
+      }
+      return reply.type('application/json').send(context.fraudLog.feedback(caller.clientId, 'vat-mtd'));
+    });
+  };
+}

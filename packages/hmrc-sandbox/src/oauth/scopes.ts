@@ -1,0 +1,17 @@
+/**
+ * Scopes the simulator grants, with the wording its grant page shows. The VAT (MTD) API needs
+ * read:vat for every GET and write:vat to submit (hmrc-mtd-vat.md 3.1); `hello` is HMRC's
+ * test scope, accepted so generic OAuth clients can try the flow.
+ */
+export const scopeDescriptions: Record<string, string> = {
+  'read:vat': 'View your VAT information',
+  'write:vat': 'Change your VAT information',
+  hello: 'Say hello (HMRC test scope)',
+};
+
+/** The scopes of a space-separated list, or undefined when any is unknown. */
+export function parseScopes(scope: string): string[] | undefined {
+  const scopes = [...new Set(scope.split(/[\s+]+/).filter(Boolean))];
+  if (scopes.length === 0 || scopes.some((name) => !Object.hasOwn(scopeDescriptions, name))) return undefined;
+  return scopes;
+}

@@ -1,0 +1,167 @@
+import { hmrcFlatErrorSchema } from '@vatwise/hmrc';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultApplication } from '../oauth/applications';
+import { basePath, type Sandbox, startSandbox, type TestUser, type Tokens, vatAccept } from '../test/harness';
+
+/**
+ * The operator's controls and the rate limit, over a real listening socket: a dropped connection
+ * or a call held past the caller's patience only looks like one on a real network.
+ */
+
+let sandbox: Sandbox;
+afterEach(() => sandbox.close());
+
+async function listening(options: Parameters<typeof startSandbox>[0] = {}) {
+  sandbox = await startSandbox(options);
+  const user = await sandbox.createUser('organisations');
+  const tokens = await sandbox.authorise(user);
+  const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  const obligations = (signal?: AbortSignal) =>
+    fetch(`${address}${basePath}/organisations/vat/${user.vrn}/obligations?status=O`, {
+      headers: { accept: vatAccept, authorization: `Bearer ${tokens.access_token}` },
+      ...(signal ? { signal } : {}),
+    });
+  return { user, tokens, address, obligations };
+}
+
+describe('faults on the next calls of an endpoint', () => {
+  it('an injected 503 reaches the caller as HMRC’s 503, then calls succeed again', async () => {
+    const { obligations } = await listening();
+    const added = await sandbox.operator('POST', '/faults', { endpoint: 'obligations', kind: 'error503', count: 2 });
+    expect(added.statusCode).toBe(201);
+    for (let call = 0; call < 2; call += 1) {
+      const response = await obligations();
+      expect(response.status).toBe(503);
+      expect(hmrcFlatErrorSchema.parse(await response.json())).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Internal server error',
+      });
+    }
+    expect((await obligations()).status).toBe(200);
+  });
+
+  it('an injected 500 answers INTERNAL_SERVER_ERROR', async () => {
+    const { obligations } = await listening();
+    await sandbox.operator('POST', '/faults', { endpoint: 'obligations', kind: 'error500' });
+    const response = await obligations();
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  it('an injected time-out holds the call until the caller gives up', async () => {
+    const { obligations } = await listening();
+    await sandbox.operator('POST', '/faults', { endpoint: 'obligations', kind: 'timeout' });
+    const started = Date.now();
+    await expect(obligations(AbortSignal.timeout(400))).rejects.toThrow(/timeout|aborted/i);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect((await obligations()).status).toBe(200);
+  });
+
+  it('an injected drop closes the connection without an answer', async () => {
+    const { obligations } = await listening();
+    await sandbox.operator('POST', '/faults', { endpoint: 'obligations', kind: 'drop' });
+    await expect(obligations()).rejects.toThrow(/fetch failed/);
+    expect((await obligations()).status).toBe(200);
+  });
+
+  it('an injected delay slows the call, which then succeeds', async () => {
+    const { obligations } = await listening();
+    await sandbox.operator('POST', '/faults', { endpoint: 'obligations', kind: 'delay', delayMs: 300 });
+    const started = Date.now();
+    expect((await obligations()).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('a fault on the token endpoint reaches the client exchanging or refreshing', async () => {
+    const { address, tokens } = await listening();
+    await sandbox.operator('POST', '/faults', { endpoint: 'token', kind: 'error503' });
+    const refresh = await fetch(`${address}${basePath}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: defaultApplication.clientId,
+        client_secret: defaultApplication.clientSecret,
+        refresh_token: tokens.refresh_token,
+      }),
+    });
+    expect(refresh.status).toBe(503);
+  });
+
+  it('says what to fix in a bad fault', async () => {
+    sandbox = await startSandbox();
+    const response = await sandbox.operator('POST', '/faults', { endpoint: 'everything', kind: 'error503' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('endpoint');
+  });
+});
+
+describe('the rate limit (hmrc-mtd-vat.md 6.1)', () => {
+  it('answers the 4th call in a second 429 MESSAGE_THROTTLED_OUT with a Retry-After, per application', async () => {
+    sandbox = await startSandbox({
+      rateLimitPerSecond: 3,
+      applications: [{ clientId: 'second-app', clientSecret: 'second-secret', name: 'Second', redirectUris: [] }],
+    });
+    const user: TestUser = await sandbox.createUser('organisations');
+    const tokens: Tokens = await sandbox.authorise(user);
+    // Creating and authorising used calls of their own: let the window pass.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const statuses = [];
+    let throttled;
+    for (let call = 0; call < 4; call += 1) {
+      const response = await sandbox.vat('GET', `/organisations/vat/${user.vrn}/obligations?status=O`, {
+        token: tokens.access_token,
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) throttled = response;
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(throttled?.json()).toEqual({
+      code: 'MESSAGE_THROTTLED_OUT',
+      message: 'The request for the API is throttled as you have exceeded your quota.',
+    });
+    expect(Number(throttled?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    const other = await sandbox.token({
+      grant_type: 'client_credentials',
+      client_id: 'second-app',
+      client_secret: 'second-secret',
+    });
+    const services = await sandbox.app.inject({
+      method: 'GET',
+      url: `${basePath}/create-test-user/services`,
+      headers: { accept: vatAccept, authorization: `Bearer ${(other.json() as Tokens).access_token}` },
+    });
+    expect(services.statusCode).toBe(200);
+  });
+});
+
+describe('reset and clock', () => {
+  it('reset forgets test users and tokens, but keeps the applications', async () => {
+    sandbox = await startSandbox();
+    const user = await sandbox.createUser('organisations');
+    const tokens = await sandbox.authorise(user);
+    expect((await sandbox.operator('POST', '/reset')).statusCode).toBe(204);
+    const call = await sandbox.vat('GET', `/organisations/vat/${user.vrn}/obligations?status=O`, {
+      token: tokens.access_token,
+    });
+    expect(call.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(sandbox.authorise(user)).rejects.toThrow();
+    expect(await sandbox.appToken()).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('moves the clock by days, to an instant, and back', async () => {
+    sandbox = await startSandbox();
+    const moved = await sandbox.operator('PUT', '/clock', { advanceDays: 10 });
+    expect(moved.json().offsetMs).toBe(10 * 86_400_000);
+    const at = await sandbox.operator('PUT', '/clock', { now: '2030-01-15T12:00:00.000Z' });
+    expect(at.json().today).toBe('2030-01-15');
+    await sandbox.operator('DELETE', '/clock');
+    expect((await sandbox.operator('GET', '/clock')).json().offsetMs).toBe(0);
+  });
+
+  it('leaves the controls out when they are not switched on', async () => {
+    sandbox = await startSandbox({ operatorControls: false });
+    expect((await sandbox.operator('POST', '/reset')).statusCode).toBe(404);
+  });
+});

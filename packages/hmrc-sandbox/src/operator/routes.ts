@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context';
+import { createFraudHeaderLog } from '../fraud-headers';
+import { faultKinds, faultTargets } from '../platform/faults';
+
+/**
+ * Controls for tests and demos, under /operator (never registered in production): forget all
+ * state, put faults on the next calls of an endpoint, and move the simulator's clock.
+ */
+
+const faultSchema = z.object({
+  endpoint: z.enum(faultTargets),
+  kind: z.enum(faultKinds),
+  count: z.number().int().min(1).max(1000).default(1),
+  delayMs: z.number().int().min(0).max(600_000).default(2000),
+});
+
+const day = 86_400_000;
+const clockSchema = z.union([
+  z.object({ offsetMs: z.number().int() }).strict(),
+  z.object({ advanceDays: z.number().int() }).strict(),
+  z.object({ now: z.iso.datetime() }).strict(),
+]);
+
+function parseJson(body: unknown): unknown {
+  if (typeof body !== 'string' || !body.trim()) return {};
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function invalid(reply: FastifyReply, error: z.ZodError | undefined) {
+  const message = error
+    ? error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')
+    : 'The body must be JSON';
+  return reply.code(400).send({ code: 'INVALID_REQUEST', message });
+}
+
+export function operatorRoutes(context: SandboxContext) {
+  const clockState = () => ({
+    now: context.clock.iso(),
+    today: context.clock.today(),
+    offsetMs: context.clock.offset,
+  });
+
+  return async function register(app: FastifyInstance) {
+    app.post('/operator/reset', async (request, reply) => {
+      await context.store.reset();
+      await context.clock.setOffset(0);
+      context.faults.clear();
+      context.throttle.reset();
+      context.fraudLog = createFraudHeaderLog({ now: () => context.clock.now() });
+      request.log.info('HMRC sandbox: state reset by the operator');
+      return reply.code(204).send();
+    });
+
+    app.get('/operator/faults', async () => ({ faults: context.faults.list() }));
+
+    app.post('/operator/faults', async (request, reply) => {
+      const body = parseJson(request.body);
+      const parsed = body === undefined ? undefined : faultSchema.safeParse(body);
+      if (!parsed?.success) return invalid(reply, parsed?.error);
+      return reply.code(201).send(context.faults.add({ ...parsed.data, remaining: parsed.data.count }));
+    });
+
+    app.delete('/operator/faults', async (_request, reply) => {
+      context.faults.clear();
+      return reply.code(204).send();
+    });
+
+    app.get('/operator/clock', async () => clockState());
+
+    app.put('/operator/clock', async (request, reply) => {
+      const body = parseJson(request.body);
+      const parsed = body === undefined ? undefined : clockSchema.safeParse(body);
+      if (!parsed?.success) return invalid(reply, parsed?.error);
+      const change = parsed.data;
+      const offset =
+        'offsetMs' in change
+          ? change.offsetMs
+          : 'advanceDays' in change
+            ? context.clock.offset + change.advanceDays * day
+            : Date.parse(change.now) - (context.clock.now().getTime() - context.clock.offset);
+      await context.clock.setOffset(offset);
+      return clockState();
+    });
+
+    app.delete('/operator/clock', async (_request, reply) => {
+      await context.clock.setOffset(0);
+      return reply.code(204).send();
+    });
+  };
+}

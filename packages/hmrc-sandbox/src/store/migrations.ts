@@ -1,0 +1,109 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+
+/**
+ * The simulator's tables, all named `hmrc_sandbox_*` so they sit beside VAT Wise's own in one
+ * database without clashing, with a migration history of their own. Written once for SQLite and
+ * PostgreSQL: text for dates (ISO 8601, which sorts), integers for counts, text for JSON.
+ */
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('hmrc_sandbox_application')
+      .addColumn('client_id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('client_secret_sha256', 'varchar(64)', (column) => column.notNull())
+      .addColumn('name', 'varchar(200)', (column) => column.notNull())
+      .addColumn('redirect_uris', 'text', (column) => column.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('hmrc_sandbox_test_user')
+      .addColumn('user_id', 'varchar(12)', (column) => column.primaryKey())
+      .addColumn('password_sha256', 'varchar(64)', (column) => column.notNull())
+      .addColumn('user_type', 'varchar(20)', (column) => column.notNull())
+      .addColumn('vrn', 'varchar(9)', (column) => column.unique())
+      .addColumn('nino', 'varchar(9)', (column) => column.unique())
+      .addColumn('pillar2_id', 'varchar(15)', (column) => column.unique())
+      .addColumn('details', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
+      .execute();
+
+    // A browser on its way through sign-in and grant (hmrc-mtd-vat.md 2.4).
+    await db.schema
+      .createTable('hmrc_sandbox_auth_request')
+      .addColumn('auth_id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('redirect_uri', 'text', (column) => column.notNull())
+      .addColumn('scope', 'text', (column) => column.notNull())
+      .addColumn('state', 'text')
+      .addColumn('code_challenge', 'varchar(128)')
+      .addColumn('user_id', 'varchar(12)')
+      .addColumn('browser_sha256', 'varchar(64)')
+      .addColumn('expires_at', 'varchar(30)', (column) => column.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('hmrc_sandbox_grant')
+      .addColumn('grant_id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('user_id', 'varchar(12)', (column) => column.notNull())
+      .addColumn('scope', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('expires_at', 'varchar(30)', (column) => column.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('hmrc_sandbox_auth_code')
+      .addColumn('code_sha256', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('grant_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('redirect_uri', 'text', (column) => column.notNull())
+      .addColumn('code_challenge', 'varchar(128)')
+      .addColumn('expires_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('used_at', 'varchar(30)')
+      .execute();
+
+    // Access and refresh tokens; only their hashes are kept.
+    await db.schema
+      .createTable('hmrc_sandbox_token')
+      .addColumn('token_sha256', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('kind', 'varchar(10)', (column) => column.notNull())
+      .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('grant_id', 'varchar(64)')
+      .addColumn('scope', 'text', (column) => column.notNull())
+      .addColumn('expires_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('revoked_at', 'varchar(30)')
+      .execute();
+    await db.schema.createIndex('hmrc_sandbox_token_grant').on('hmrc_sandbox_token').column('grant_id').execute();
+
+    // One simulated VAT account per VRN (vat/model.ts), as JSON; `version` guards concurrent writes.
+    await db.schema
+      .createTable('hmrc_sandbox_vat_account')
+      .addColumn('vrn', 'varchar(9)', (column) => column.primaryKey())
+      .addColumn('account', 'text', (column) => column.notNull())
+      .addColumn('version', 'integer', (column) => column.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('hmrc_sandbox_setting')
+      .addColumn('key', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('value', 'text', (column) => column.notNull())
+      .execute();
+  },
+};
+
+export const sandboxMigrations: Record<string, Migration> = { '0001_initial': initial };
+
+/** Brings the simulator's tables up to date; throws when a migration fails. */
+export async function migrateSandboxTables(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => sandboxMigrations },
+    migrationTableName: 'hmrc_sandbox_migration',
+    migrationLockTableName: 'hmrc_sandbox_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    throw new Error(`HMRC sandbox migration failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

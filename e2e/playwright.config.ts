@@ -71,6 +71,8 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1; the limits themselves are tested in the server suite.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '100',
+      // HMRC's 3 calls per second per application is tested in the simulator's own suite.
+      HMRC_SANDBOX_RATE_LIMIT: '0',
     },
   },
 });

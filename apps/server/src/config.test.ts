@@ -131,5 +131,12 @@ describe('configuration', () => {
       'HMRC_SANDBOX_OPERATOR cannot be used when NODE_ENV is production',
     ]);
     expect(loadConfig({ NODE_ENV: 'production' }).hmrc.sandbox.operatorControls).toBe(false);
+    expect(problemsOf({ HMRC_SANDBOX_APPLICATIONS: '[{"clientId":"x"}]' })[0]).toContain(
+      'HMRC_SANDBOX_APPLICATIONS must be',
+    );
+    const applications = [{ clientId: 'a', clientSecret: 'b', name: 'Other', redirectUris: ['https://x.example/cb'] }];
+    expect(loadConfig({ HMRC_SANDBOX_APPLICATIONS: JSON.stringify(applications) }).hmrc.sandbox.applications).toEqual(
+      applications,
+    );
   });
 });

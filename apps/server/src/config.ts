@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defaultApplication } from '@vatwise/hmrc-sandbox';
+import { defaultApplication, type SandboxApplication } from '@vatwise/hmrc-sandbox';
 import { z } from 'zod';
 
 /**
@@ -50,6 +50,23 @@ const positiveCount = (name: string) =>
       message: `${name} must be a whole number, at least 1`,
     })
     .transform(Number);
+
+const sandboxApplicationsSchema = z.array(
+  z.object({
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    name: z.string().min(1),
+    redirectUris: z.array(z.url()).max(5),
+  }),
+);
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -142,6 +159,19 @@ const envSchema = z.object({
     .transform(Number)
     .default(3),
   HMRC_SANDBOX_OPERATOR: booleanFlag('HMRC_SANDBOX_OPERATOR').optional(),
+  HMRC_SANDBOX_APPLICATIONS: z
+    .string()
+    .transform((value, context) => {
+      const parsed = sandboxApplicationsSchema.safeParse(parseJsonOrUndefined(value));
+      if (parsed.success) return parsed.data;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'HMRC_SANDBOX_APPLICATIONS must be a JSON list of {"clientId","clientSecret","name","redirectUris":[up to 5 URLs]}',
+      });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 export type Environment = 'development' | 'production' | 'test';
@@ -191,7 +221,13 @@ export interface HmrcConfig {
   /** Where HMRC sends the browser back with the code: the SPA's /hmrc-callback page. */
   redirectUri: string;
   /** The embedded simulator's settings (unused when mode is external). */
-  sandbox: { rateLimitPerSecond: number; operatorControls: boolean; redirectUris: string[] };
+  sandbox: {
+    rateLimitPerSecond: number;
+    operatorControls: boolean;
+    redirectUris: string[];
+    /** Applications besides the default development one. */
+    applications: SandboxApplication[];
+  };
 }
 
 /** Where the embedded simulator is mounted on VAT Wise's own port. */
@@ -214,6 +250,7 @@ const secretVariables = new Set([
   'GOOGLE_CLIENT_SECRET',
   'GITHUB_CLIENT_SECRET',
   'HMRC_CLIENT_SECRET',
+  'HMRC_SANDBOX_APPLICATIONS',
 ]);
 
 /** A social provider needs both its id and its secret, or neither. */
@@ -308,6 +345,7 @@ function hmrcConfig(values: z.infer<typeof envSchema>, publicUrl: string): HmrcC
     operatorControls: values.HMRC_SANDBOX_OPERATOR ?? values.NODE_ENV !== 'production',
     // The Vite dev server (npm run dev) serves the SPA on its own port.
     redirectUris: [redirectUri, ...(values.NODE_ENV === 'development' ? ['http://localhost:5173/hmrc-callback'] : [])],
+    applications: values.HMRC_SANDBOX_APPLICATIONS ?? [],
   };
   if (values.HMRC_CLIENT_ID && values.HMRC_CLIENT_SECRET) {
     return {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { defaultApplication } from './oauth/applications';
+import { z } from 'zod';
+import { defaultApplication, type SandboxApplication } from './oauth/applications';
 import { hmrcSandbox } from './plugin';
 import { SandboxStore, openFileDatabase, openMemoryDatabase } from './store/store';
 
@@ -17,6 +18,7 @@ const usage = `Usage: npm run sandbox -- [options]
   --host HOST           interface to listen on (default 127.0.0.1)
   --rate-limit N        calls per second per application before 429 (default 3; 0 = off)
   --redirect-uri URL    a redirect URI for the default application (repeatable)
+  --applications FILE   more applications: a JSON list of {clientId, clientSecret, name, redirectUris}
   --no-operator         leave out the /operator controls (reset, faults, clock)`;
 
 async function main() {
@@ -28,6 +30,7 @@ async function main() {
       host: { type: 'string', default: '127.0.0.1' },
       'rate-limit': { type: 'string', default: '3' },
       'redirect-uri': { type: 'string', multiple: true },
+      applications: { type: 'string' },
       'no-operator': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -55,12 +58,15 @@ async function main() {
     'http://localhost:5173/hmrc-callback',
   ];
 
+  const applications = values.applications ? readApplications(values.applications) : [];
+
   const app = Fastify({ logger: { level: 'info' } });
   await app.register(hmrcSandbox, {
     store: new SandboxStore(database),
     defaultRedirectUris: redirectUris,
     rateLimitPerSecond: rateLimit,
     operatorControls: !values['no-operator'],
+    applications,
   });
   app.addHook('onClose', async () => database.destroy());
   const shutdown = () => void app.close().then(() => process.exit(0));
@@ -72,6 +78,25 @@ async function main() {
   client id:     ${defaultApplication.clientId}
   client secret: ${defaultApplication.clientSecret}
   redirect URIs: ${redirectUris.join(', ')}`);
+}
+
+const applicationsSchema = z.array(
+  z.object({
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    name: z.string().min(1),
+    redirectUris: z.array(z.url()).max(5),
+  }),
+);
+
+function readApplications(file: string): SandboxApplication[] {
+  const parsed = applicationsSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(
+      `${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
 }
 
 main().catch((error: unknown) => {

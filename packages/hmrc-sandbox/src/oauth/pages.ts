@@ -28,6 +28,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} – Local HMRC sandbox simulator</title>
 <style>${styles}</style>
 </head>

@@ -14,6 +14,7 @@ export async function mountEmbeddedSandbox(app: FastifyInstance, config: Config,
     prefix: embeddedSandboxPath,
     store: SandboxStore.in(database.db),
     defaultRedirectUris: config.hmrc.sandbox.redirectUris,
+    applications: config.hmrc.sandbox.applications,
     rateLimitPerSecond: config.hmrc.sandbox.rateLimitPerSecond,
     operatorControls: config.hmrc.sandbox.operatorControls,
   });

@@ -7,6 +7,8 @@ import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { healthRoutes } from './features/health/routes';
 import { mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
+import { hmrcConnection } from './features/hmrc-connection/setup';
+import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
 import accessControl, { sessionUserResolver } from './plugins/access';
@@ -33,6 +35,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
+    // Behind our own proxy the client's address comes from X-Forwarded-For (HMRC fraud headers need it).
+    trustProxy: config.network.trustProxy,
     bodyLimit: 1024 * 1024,
     // In-flight requests finish when closing; new ones get 503 instead of hanging.
     return503OnClosing: true,
@@ -46,11 +50,12 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     app.log.info('database closed');
   });
 
+  const authSecret = config.auth.secret ?? loadOrCreateSecret(config.dataDir, 'auth-secret');
   const auth = createAuth({
     config,
     database,
     mailer: createMailer(config.mail, app.log),
-    secret: config.auth.secret ?? loadOrCreateSecret(config.dataDir, 'auth-secret'),
+    secret: authSecret,
     log: app.log,
   });
 
@@ -73,6 +78,10 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });
   await app.register(userRoutes, { prefix: '/api' });
   await mountEmbeddedSandbox(app, config, database);
+  await app.register(hmrcConnectionRoutes, {
+    prefix: '/api',
+    ...hmrcConnection(config, database, authSecret, app.log),
+  });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     clientConfig: {

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultApplication, type SandboxApplication } from '@vatwise/hmrc-sandbox';
 import { z } from 'zod';
+import { parseEncryptionKey } from './features/hmrc-connection/token-cipher';
 
 /**
  * Every setting comes from an environment variable, validated once at start.
@@ -159,6 +161,24 @@ const envSchema = z.object({
     .transform(Number)
     .default(3),
   HMRC_SANDBOX_OPERATOR: booleanFlag('HMRC_SANDBOX_OPERATOR').optional(),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parseEncryptionKey(value) !== undefined, {
+      message: 'TOKEN_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or as base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
+  CLIENT_PORT_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, { message: 'CLIENT_PORT_HEADER must be a header name such as x-client-port' })
+    .optional(),
+  VENDOR_PUBLIC_IP: z
+    .string()
+    .trim()
+    .refine((value) => isIP(value) !== 0, { message: 'VENDOR_PUBLIC_IP must be an IPv4 or IPv6 address' })
+    .optional(),
   HMRC_SANDBOX_APPLICATIONS: z
     .string()
     .transform((value, context) => {
@@ -203,6 +223,15 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   hmrc: HmrcConfig;
+  /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
+  network: {
+    /** Read the client's address from X-Forwarded-For set by our own proxy. */
+    trustProxy: boolean;
+    /** A header our proxy sets to the client's source port; without it, the socket's port. */
+    clientPortHeader: string | undefined;
+    /** The public IP browsers connect to; without it, taken from PUBLIC_URL or the socket. */
+    vendorPublicIp: string | undefined;
+  };
 }
 
 /**
@@ -212,6 +241,8 @@ export interface Config {
  */
 export interface HmrcConfig {
   mode: 'embedded' | 'external';
+  /** HMRC's sandbox (or the simulator) allows test users and scenarios; production does not. */
+  environment: 'sandbox' | 'production';
   /** Base of API calls and /oauth/token, as the server reaches it. */
   baseUrl: string;
   /** Base of /oauth/authorize, as the user's browser reaches it. */
@@ -220,6 +251,8 @@ export interface HmrcConfig {
   clientSecret: string;
   /** Where HMRC sends the browser back with the code: the SPA's /hmrc-callback page. */
   redirectUri: string;
+  /** Encrypts HMRC tokens at rest; generated into the data folder when not set. */
+  tokenEncryptionKey: Buffer | undefined;
   /** The embedded simulator's settings (unused when mode is external). */
   sandbox: {
     rateLimitPerSecond: number;
@@ -251,6 +284,7 @@ const secretVariables = new Set([
   'GITHUB_CLIENT_SECRET',
   'HMRC_CLIENT_SECRET',
   'HMRC_SANDBOX_APPLICATIONS',
+  'TOKEN_ENCRYPTION_KEY',
 ]);
 
 /** A social provider needs both its id and its secret, or neither. */
@@ -329,6 +363,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? 'VAT Wise <no-reply@localhost>' },
     hmrc: hmrcConfig(values, publicUrl),
+    network: {
+      trustProxy: values.TRUST_PROXY,
+      clientPortHeader: values.CLIENT_PORT_HEADER,
+      vendorPublicIp: values.VENDOR_PUBLIC_IP,
+    },
   };
 }
 
@@ -350,21 +389,25 @@ function hmrcConfig(values: z.infer<typeof envSchema>, publicUrl: string): HmrcC
   if (values.HMRC_CLIENT_ID && values.HMRC_CLIENT_SECRET) {
     return {
       mode: 'external',
+      environment: new URL(values.HMRC_BASE_URL).hostname.startsWith('test-') ? 'sandbox' : 'production',
       baseUrl: values.HMRC_BASE_URL.replace(/\/+$/, ''),
       authUrl: values.HMRC_AUTH_URL.replace(/\/+$/, ''),
       clientId: values.HMRC_CLIENT_ID,
       clientSecret: values.HMRC_CLIENT_SECRET,
       redirectUri,
+      tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
       sandbox,
     };
   }
   return {
     mode: 'embedded',
+    environment: 'sandbox',
     baseUrl: `${loopbackUrl(values.HOST, values.PORT)}${embeddedSandboxPath}`,
     authUrl: `${publicUrl}${embeddedSandboxPath}`,
     clientId: defaultApplication.clientId,
     clientSecret: defaultApplication.clientSecret,
     redirectUri,
+    tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
     sandbox,
   };
 }

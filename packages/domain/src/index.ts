@@ -6,3 +6,8 @@ export * from './api/health';
 export * from './auth/password-rules';
 export * from './auth/user';
 export * from './vat/vrn';
+export * from './vat/money';
+export * from './vat/dates';
+export * from './hmrc/messages';
+export * from './hmrc/api';
+export * from './hmrc/fraud-prevention';

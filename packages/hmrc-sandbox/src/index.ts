@@ -8,3 +8,4 @@ export { defaultApplication, type SandboxApplication } from './oauth/application
 export { SandboxStore, openMemoryDatabase, openFileDatabase, type SandboxTables } from './store/store';
 export { faultKinds, faultTargets, type FaultKind, type FaultTarget } from './platform/faults';
 export { scenarioValues, vatEndpoints, type Endpoint } from './scenarios';
+export { validateFraudHeaders } from './fraud-headers';

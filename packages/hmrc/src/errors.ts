@@ -4,8 +4,11 @@
  * branch on `codes` and never on the shape.
  */
 
-/** Which body shape the error came in (hmrc-mtd-vat.md 3.3 A–D, and OAuth 1.4). */
-export type HmrcErrorKind = 'flat' | 'legacy' | 'wrapped' | 'empty' | 'oauth' | 'unknown';
+/**
+ * Which body shape the error came in (hmrc-mtd-vat.md 3.3 A–D, and OAuth 1.4); or, with status 0,
+ * that no answer came: `timeout` (the call's time-out passed) or `network` (no connection).
+ */
+export type HmrcErrorKind = 'flat' | 'legacy' | 'wrapped' | 'empty' | 'oauth' | 'unknown' | 'timeout' | 'network';
 
 /** One specific problem; `path` names the request field, e.g. `/totalVatDue`. */
 export interface HmrcErrorDetail {

@@ -5,3 +5,7 @@
  */
 export * from './schemas';
 export * from './errors';
+export * from './client/client';
+export * from './client/http';
+export * from './client/fraud-headers';
+export * from './client/to-domain';

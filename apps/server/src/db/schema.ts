@@ -59,6 +59,56 @@ export interface UserMfaTable {
   verified_at: string;
 }
 
+/** A sandbox test user created through VAT Wise; its password is encrypted (hmrc-connection). */
+export interface SandboxUserTable {
+  hmrc_user_id: string;
+  owner_id: string;
+  user_type: string;
+  password_enc: string;
+  full_name: string;
+  email_address: string;
+  vrn: string | null;
+  organisation_name: string | null;
+  agent_arn: string | null;
+  created_at: string;
+}
+
+/** The authority an HMRC user granted one of our users; tokens encrypted (AES-256-GCM). */
+export interface HmrcConnectionTable {
+  id: string;
+  owner_id: string;
+  hmrc_user_id: string;
+  scope: string;
+  access_token_enc: string;
+  refresh_token_enc: string;
+  access_expires_at: string;
+  granted_at: string;
+  grant_expires_at: string;
+  refresh_failed_at: string | null;
+  updated_at: string;
+}
+
+/** An OAuth state in flight: bound to the user who asked, used once. */
+export interface OauthStateTable {
+  state_sha256: string;
+  owner_id: string;
+  hmrc_user_id: string | null;
+  code_verifier_enc: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A VAT-registered business (VRN) a user works on, and the HMRC user whose authority reaches it. */
+export interface BusinessTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  name: string;
+  hmrc_user_id: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -66,4 +116,8 @@ export interface Database {
   account: AccountTable;
   audit_log: AuditLogTable;
   user_mfa: UserMfaTable;
+  sandbox_user: SandboxUserTable;
+  hmrc_connection: HmrcConnectionTable;
+  oauth_state: OauthStateTable;
+  business: BusinessTable;
 }

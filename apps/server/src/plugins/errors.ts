@@ -6,14 +6,18 @@ import { STATUS_CODES } from 'node:http';
 /** The one error type services throw: a stable code from the catalogue, and a message for people. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** What HMRC answered, when the error passes on HMRC's refusal. */
+  readonly hmrc: ApiErrorBody['hmrc'];
   constructor(
     readonly code: ErrorCode,
     message: string = errorCatalogue[code].message,
     readonly issues?: ApiErrorBody['issues'],
+    extra: { statusCode?: number; hmrc?: ApiErrorBody['hmrc'] } = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = errorCatalogue[code].status;
+    this.statusCode = extra.statusCode ?? errorCatalogue[code].status;
+    this.hmrc = extra.hmrc;
   }
 }
 
@@ -22,8 +26,16 @@ export function errorBody(
   code: string,
   message: string,
   issues?: ApiErrorBody['issues'],
+  hmrc?: ApiErrorBody['hmrc'],
 ): ApiErrorBody {
-  return { statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+  return {
+    statusCode,
+    code,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(issues ? { issues } : {}),
+    ...(hmrc ? { hmrc } : {}),
+  };
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
@@ -40,7 +52,9 @@ async function errorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       const entry = errorCatalogue[error.code];
       request.log[entry.report ? 'error' : 'warn']({ err: error }, error.message);
-      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.issues));
+      return reply
+        .code(error.statusCode)
+        .send(errorBody(error.statusCode, error.code, error.message, error.issues, error.hmrc));
     }
     if (error.validation) {
       const issues = error.validation.map((issue) => ({

@@ -72,3 +72,34 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** A free TCP port on loopback, for a test server the HMRC client must reach over HTTP. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A test server that listens on loopback, so that its HMRC client can call the embedded simulator
+ * over HTTP as it does in production. `baseUrl` is where it listens.
+ */
+export async function createListeningTestApp(env: Record<string, string> = {}): Promise<TestApp & { baseUrl: string }> {
+  const port = await freePort();
+  const server = await createTestApp({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HMRC_SANDBOX_RATE_LIMIT: '0',
+    ...env,
+  });
+  await server.app.listen({ host: '127.0.0.1', port });
+  return { ...server, baseUrl: `http://127.0.0.1:${port}` };
+}

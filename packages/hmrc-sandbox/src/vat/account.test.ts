@@ -132,9 +132,10 @@ describe('createVatAccount', () => {
     }
   });
 
-  it('raises one paid charge per filed debit return, paid on or before its due date', () => {
+  it('raises one paid charge per filed debit return, paid on or before its due date but for one', () => {
     const debits = account.returns.filter((r) => r.boxes.totalVatDue > r.boxes.vatReclaimedCurrPeriod);
     expect(account.charges.map((c) => c.periodKey)).toEqual(debits.map((r) => r.periodKey));
+    const late = [];
     for (const charge of account.charges) {
       const stored = account.returns.find((r) => r.periodKey === charge.periodKey);
       expect(charge.type).toBe('VAT Return Debit Charge');
@@ -143,10 +144,45 @@ describe('createVatAccount', () => {
       expect(charge.payments).toHaveLength(1);
       const [payment] = charge.payments;
       expect(payment?.amountPence).toBe(charge.originalAmountPence);
-      expect(payment!.received <= charge.due! && payment!.received >= stored!.receivedOn).toBe(true);
+      expect(payment!.received >= stored!.receivedOn).toBe(true);
+      if (payment!.received > charge.due!) late.push(charge);
       expect(stored?.chargeRefNumber).toBe(charge.chargeReference);
       expect(charge.chargeReference).toMatch(/^XV\d{12}$/);
     }
+    // The one late payment: the latest charge of the points regime due 45 days or more ago, 16-25 days late.
+    expect(late).toHaveLength(1);
+    const [latePaid] = late;
+    const lateness = (Date.parse(latePaid!.payments[0]!.received) - Date.parse(latePaid!.due!)) / 86_400_000;
+    expect(lateness).toBeGreaterThanOrEqual(16);
+    expect(lateness).toBeLessThanOrEqual(25);
+    expect(latePaid!.due! <= addDays(today, -45)).toBe(true);
+    const laterDue = account.charges.filter((c) => c.due! > latePaid!.due! && c.due! <= addDays(today, -45));
+    expect(laterDue).toEqual([]);
+  });
+
+  it('charges a first late payment penalty of 2% for the late payment, with financial details', () => {
+    const body = penaltiesFor(account).body as Required<PenaltiesBody>;
+    const [lpp] = body.latePaymentPenalty.details;
+    const principal = account.charges.find((c) => c.chargeReference === lpp?.principalChargeReference);
+    expect(principal).toBeDefined();
+    expect(lpp).toMatchObject({
+      penaltyCategory: 'LPP1',
+      penaltyStatus: 'posted',
+      latePaymentPenalty1LowerRatePercentage: 2,
+      penaltyChargeCreationDate: principal!.payments[0]!.received,
+    });
+    expect(lpp!.penaltyAmountPosted).toBe(penceToJson(Math.floor((principal!.originalAmountPence * 20 + 500) / 1000)));
+    expect(body.totalisations.latePaymentPenaltyPostedTotal).toBe(lpp!.penaltyAmountPosted);
+    const details = financialDetailsFor(account, lpp!.penaltyChargeReference ?? '');
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      documentDetails: [
+        {
+          documentTotalAmount: lpp!.penaltyAmountPosted,
+          lineItemDetails: [{ chargeDescription: 'VAT Late Payment Penalty 1' }],
+        },
+      ],
+    });
   });
 
   it('keeps the same invariants for many VRNs and days', () => {

@@ -39,7 +39,7 @@ import type {
   VatAccount,
 } from './model';
 import { penceToJson, percentOf } from './money';
-import { lateSubmissionPenalties, penaltiesBody } from './penalties';
+import { latePaymentPenalties, lateSubmissionPenalties, penaltiesBody, pointsRegimeStart } from './penalties';
 import { digitsFor, intBetween, type Random, randomFor, uuidFor } from './random';
 import { firstQueryValue, parseSubmitBody, type QueryValue, returnBoxes, type ReturnBoxesPence } from './validation';
 
@@ -220,8 +220,10 @@ export interface CreateVatAccountInput {
  *    period ended and on or before its due date — except the most recent ended period whose due
  *    date has passed, which stays open (overdue); the current period is open;
  *  - one charge per filed debit return, paid in full on or before its due date once that date has
- *    passed (a return filed but not yet due is still unpaid);
- *  - penalties follow from the obligations (penalties.ts): the overdue return earns a point.
+ *    passed (a return filed but not yet due is still unpaid) — except one, the latest of the
+ *    points regime due at least 45 days ago, paid 16 to 25 days late;
+ *  - penalties follow from the obligations and charges (penalties.ts): the overdue return earns a
+ *    point, the late payment a first late payment penalty.
  */
 export function createVatAccount({ vrn, registrationDate, today }: CreateVatAccountInput): VatAccount {
   if (!isIsoDate(registrationDate) || !isIsoDate(today)) throw new RangeError('Dates must be YYYY-MM-DD');
@@ -285,6 +287,21 @@ export function createVatAccount({ vrn, registrationDate, today }: CreateVatAcco
           ]
         : [],
     });
+  }
+
+  // One payment in the history came late: a business with a late payment penalty to look into.
+  const latePaid = [...charges]
+    .reverse()
+    .find(
+      (charge) =>
+        charge.due !== undefined &&
+        charge.payments.length === 1 &&
+        (charge.taxPeriod?.from ?? '') >= pointsRegimeStart &&
+        charge.due <= addDays(today, -45),
+    );
+  const latePayment = latePaid?.payments[0];
+  if (latePaid?.due && latePayment) {
+    latePayment.received = addDays(latePaid.due, 16 + intBetween(randomFor(`late|${vrn}`), 0, 9));
   }
 
   return {
@@ -433,6 +450,20 @@ export function financialDetailsFor(
         today,
         description: 'VAT Return',
         ...(charge.taxPeriod ? { taxPeriod: charge.taxPeriod } : {}),
+      }),
+    );
+  }
+  const latePayment = latePaymentPenalties(account).find((p) => p.chargeReference === chargeReference);
+  if (latePayment && latePayment.creationDate <= today) {
+    return ok(
+      financialDetails({
+        postedOn: latePayment.creationDate,
+        totalPence: latePayment.amountPence,
+        outstandingPence: latePayment.amountPence,
+        due: latePayment.dueDate,
+        today,
+        description: 'VAT Late Payment Penalty 1',
+        ...(latePayment.principal.taxPeriod ? { taxPeriod: latePayment.principal.taxPeriod } : {}),
       }),
     );
   }

@@ -3,6 +3,7 @@
  * account is plain JSON data (stored as JSON by the simulator's store): strings, integer pence,
  * booleans, arrays and objects only — no Dates, no bigint, no undefined-valued keys.
  */
+import type { LatePaymentPenaltyDetail } from '../scenarios/canned-data';
 import type { ReturnBoxesPence } from './validation';
 
 export interface TaxPeriod {
@@ -144,6 +145,7 @@ export interface PenaltiesBody {
     latePaymentPenaltyPostedTotal: number;
     latePaymentPenaltyEstimateTotal: number;
   };
+  latePaymentPenalty?: { details: LatePaymentPenaltyDetail[] };
   lateSubmissionPenalty?: {
     summary: {
       activePenaltyPoints: number;

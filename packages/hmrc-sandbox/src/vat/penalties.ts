@@ -1,12 +1,13 @@
 /**
- * Late submission penalties, derived from the account's obligations rather than stored, so they can
- * never disagree with them (uk-vat-facts.md 4.2; wire shape hmrc-mtd-vat.md 3.9 and HMRC's
- * Penalties.json example). Late payment penalties are not simulated: the generated history pays every
- * charge on time, and a charge raised by a late submission is only as old as `asOf`.
+ * Penalties, derived from the account's obligations and charges rather than stored, so they can
+ * never disagree with them (uk-vat-facts.md 4.2, 4.3; wire shape hmrc-mtd-vat.md 3.9 and HMRC's
+ * Penalties.json example): a point or charge for each late return, and a first late payment penalty
+ * for each VAT charge paid 16 to 30 days late (the generated history has one).
  */
 import { addDays, addMonths, firstOfMonth } from './dates';
-import type { LateSubmissionPenaltyDetail, PenaltiesBody, StoredObligation, VatAccount } from './model';
-import { penceToJson } from './money';
+import type { LatePaymentPenaltyDetail } from '../scenarios';
+import type { LateSubmissionPenaltyDetail, PenaltiesBody, StoredCharge, StoredObligation, VatAccount } from './model';
+import { penceToJson, percentOf } from './money';
 import { digitsFor } from './random';
 
 /** Quarterly filers reach the threshold at 4 points (uk-vat-facts.md 4.2 table). */
@@ -75,10 +76,77 @@ export function lateSubmissionPenalties(account: VatAccount, today: string): Lat
   });
 }
 
-/** Retrieve penalties' 200 body (3.9): `{}` when no return was late. */
+/** LPP1's lower rate: 2% of the VAT still unpaid on day 15 (uk-vat-facts.md 4.3), in tenths of a per cent. */
+export const latePaymentLowerRateTenths = 20;
+/** A penalty charge is due 30 days after HMRC raises it. */
+const penaltyChargeTermDays = 30;
+
+/** One first late payment penalty: its charge, the VAT charge it is for, and what it costs. */
+export interface LatePaymentPenalty {
+  principal: StoredCharge;
+  paidOn: string;
+  chargeReference: string;
+  amountPence: number;
+  creationDate: string;
+  dueDate: string;
+}
+
+/**
+ * Each VAT return charge of the points regime paid on day 16 to 30 after its due date draws LPP1 at
+ * the lower rate on the whole amount, raised when the tax is paid and posted at once. Its own
+ * charge is not yet paid.
+ */
+export function latePaymentPenalties(account: VatAccount): LatePaymentPenalty[] {
+  return account.charges.flatMap((principal): LatePaymentPenalty[] => {
+    const payment = principal.payments[0];
+    const start = principal.taxPeriod?.from;
+    if (!payment || !principal.due || !start || start < pointsRegimeStart) return [];
+    if (payment.received <= addDays(principal.due, 15)) return [];
+    return [
+      {
+        principal,
+        paidOn: payment.received,
+        chargeReference: `XP${digitsFor(`lpp|${account.vrn}|${principal.chargeReference}`, 12)}`,
+        amountPence: percentOf(principal.originalAmountPence, latePaymentLowerRateTenths),
+        creationDate: payment.received,
+        dueDate: addDays(payment.received, penaltyChargeTermDays),
+      },
+    ];
+  });
+}
+
+function latePaymentDetail(penalty: LatePaymentPenalty): LatePaymentPenaltyDetail {
+  const { principal } = penalty;
+  const amount = penceToJson(penalty.amountPence);
+  return {
+    principalChargeReference: principal.chargeReference,
+    penaltyCategory: 'LPP1',
+    penaltyStatus: 'posted',
+    penaltyAmountAccruing: 0,
+    penaltyAmountPosted: amount,
+    penaltyAmountPaid: 0,
+    penaltyAmountOutstanding: amount,
+    latePaymentPenalty1LowerRateCalculationAmount: penceToJson(principal.originalAmountPence),
+    latePaymentPenalty1LowerRatePercentage: latePaymentLowerRateTenths / 10,
+    penaltyChargeCreationDate: penalty.creationDate,
+    communicationsDate: addDays(penalty.creationDate, 3),
+    penaltyChargeReference: penalty.chargeReference,
+    penaltyChargeDueDate: penalty.dueDate,
+    principalChargeDocNumber: digitsFor(`doc|${principal.chargeReference}`, 12),
+    principalChargeBillingFrom: principal.taxPeriod?.from ?? '',
+    principalChargeBillingTo: principal.taxPeriod?.to ?? '',
+    principalChargeDueDate: principal.due ?? '',
+    principalChargeLatestClearing: penalty.paidOn,
+  };
+}
+
+/** Retrieve penalties' 200 body (3.9): `{}` when no return was late and nothing was paid late. */
 export function penaltiesBody(account: VatAccount, today: string): PenaltiesBody {
   const penalties = lateSubmissionPenalties(account, today);
-  if (penalties.length === 0) return {};
+  const latePayments = latePaymentPenalties(account).filter((penalty) => penalty.creationDate <= today);
+  if (penalties.length === 0 && latePayments.length === 0) return {};
+  const latePaymentBlock =
+    latePayments.length === 0 ? {} : { latePaymentPenalty: { details: latePayments.map(latePaymentDetail) } };
   const active = penalties.filter((penalty) => penalty.active);
   const chargesPence = penalties.reduce((sum, penalty) => sum + (penalty.chargePence ?? 0), 0);
   const latestExpiry = active.reduce(
@@ -120,13 +188,16 @@ export function penaltiesBody(account: VatAccount, today: string): PenaltiesBody
     };
   });
 
+  const totalisations = {
+    lateSubmissionPenaltyTotalValue: penceToJson(chargesPence),
+    penalisedPrincipalTotal: penceToJson(latePayments.reduce((sum, p) => sum + p.principal.originalAmountPence, 0)),
+    latePaymentPenaltyPostedTotal: penceToJson(latePayments.reduce((sum, p) => sum + p.amountPence, 0)),
+    latePaymentPenaltyEstimateTotal: 0,
+  };
+  if (penalties.length === 0) return { totalisations, ...latePaymentBlock };
   return {
-    totalisations: {
-      lateSubmissionPenaltyTotalValue: penceToJson(chargesPence),
-      penalisedPrincipalTotal: 0,
-      latePaymentPenaltyPostedTotal: 0,
-      latePaymentPenaltyEstimateTotal: 0,
-    },
+    totalisations,
+    ...latePaymentBlock,
     lateSubmissionPenalty: {
       summary: {
         activePenaltyPoints: Math.min(active.length, quarterlyPointsThreshold),

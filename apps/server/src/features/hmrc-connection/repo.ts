@@ -1,0 +1,182 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BusinessTable, Database, HmrcConnectionTable, OauthStateTable, SandboxUserTable } from '../../db/schema';
+
+export type SandboxUserRow = Selectable<SandboxUserTable>;
+export type ConnectionRow = Selectable<HmrcConnectionTable>;
+export type OauthStateRow = Selectable<OauthStateTable>;
+export type BusinessRow = Selectable<BusinessTable>;
+
+/** SQL for HMRC connections: every query is scoped to the owner, so nobody reaches another's rows. */
+export class ConnectionRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  // --- sandbox users -------------------------------------------------------------------------
+
+  async insertSandboxUser(row: SandboxUserRow): Promise<void> {
+    await this.db.insertInto('sandbox_user').values(row).execute();
+  }
+
+  sandboxUsers(ownerId: string): Promise<SandboxUserRow[]> {
+    return this.db
+      .selectFrom('sandbox_user')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  sandboxUser(ownerId: string, hmrcUserId: string): Promise<SandboxUserRow | undefined> {
+    return this.db
+      .selectFrom('sandbox_user')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('hmrc_user_id', '=', hmrcUserId)
+      .executeTakeFirst();
+  }
+
+  /** Forgets a sandbox user with its authority and businesses; false when it was not the owner's. */
+  async deleteSandboxUser(ownerId: string, hmrcUserId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('sandbox_user')
+        .where('owner_id', '=', ownerId)
+        .where('hmrc_user_id', '=', hmrcUserId)
+        .executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) return false;
+      await trx
+        .deleteFrom('hmrc_connection')
+        .where('owner_id', '=', ownerId)
+        .where('hmrc_user_id', '=', hmrcUserId)
+        .execute();
+      await trx.deleteFrom('business').where('owner_id', '=', ownerId).where('hmrc_user_id', '=', hmrcUserId).execute();
+      return true;
+    });
+  }
+
+  // --- OAuth states --------------------------------------------------------------------------
+
+  async insertState(row: OauthStateRow): Promise<void> {
+    await this.db.insertInto('oauth_state').values(row).execute();
+  }
+
+  /**
+   * Takes a state for its owner: marks it used and returns it, or undefined when it is unknown,
+   * another user's, expired or already used. One statement, so a replay racing the first use loses.
+   */
+  async takeState(ownerId: string, stateSha256: string, now: string): Promise<OauthStateRow | undefined> {
+    const row = await this.db
+      .selectFrom('oauth_state')
+      .selectAll()
+      .where('state_sha256', '=', stateSha256)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || row.expires_at <= now) return undefined;
+    const used = await this.db
+      .updateTable('oauth_state')
+      .set({ used_at: now })
+      .where('state_sha256', '=', stateSha256)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return used.numUpdatedRows > 0n ? row : undefined;
+  }
+
+  /** States older than a day are of no use to anyone. */
+  async pruneStates(before: string): Promise<void> {
+    await this.db.deleteFrom('oauth_state').where('expires_at', '<', before).execute();
+  }
+
+  // --- connections ---------------------------------------------------------------------------
+
+  connection(ownerId: string, hmrcUserId: string): Promise<ConnectionRow | undefined> {
+    return this.db
+      .selectFrom('hmrc_connection')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('hmrc_user_id', '=', hmrcUserId)
+      .executeTakeFirst();
+  }
+
+  connections(ownerId: string): Promise<ConnectionRow[]> {
+    return this.db.selectFrom('hmrc_connection').selectAll().where('owner_id', '=', ownerId).execute();
+  }
+
+  /** Stores a fresh grant, replacing any earlier one for the same HMRC user. */
+  async saveConnection(row: ConnectionRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('hmrc_connection')
+        .where('owner_id', '=', row.owner_id)
+        .where('hmrc_user_id', '=', row.hmrc_user_id)
+        .execute();
+      await trx.insertInto('hmrc_connection').values(row).execute();
+    });
+  }
+
+  /** A refreshed token pair, written in one statement before it is used (hmrc-mtd-vat.md 1.4). */
+  async saveRefreshedTokens(
+    id: string,
+    tokens: { access_token_enc: string; refresh_token_enc: string; access_expires_at: string; updated_at: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('hmrc_connection')
+      .set({ ...tokens, refresh_failed_at: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markRefreshFailed(id: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('hmrc_connection')
+      .set({ refresh_failed_at: at, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // --- businesses ----------------------------------------------------------------------------
+
+  businesses(ownerId: string): Promise<BusinessRow[]> {
+    return this.db.selectFrom('business').selectAll().where('owner_id', '=', ownerId).orderBy('name').execute();
+  }
+
+  business(ownerId: string, vrn: string): Promise<BusinessRow | undefined> {
+    return this.db
+      .selectFrom('business')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .executeTakeFirst();
+  }
+
+  /** Adds the business, or points an existing one at this HMRC user. */
+  async saveBusiness(row: BusinessRow): Promise<void> {
+    const existing = await this.business(row.owner_id, row.vrn);
+    if (existing) {
+      await this.db
+        .updateTable('business')
+        .set({ name: row.name, hmrc_user_id: row.hmrc_user_id, last_used_at: row.last_used_at })
+        .where('id', '=', existing.id)
+        .execute();
+      return;
+    }
+    await this.db.insertInto('business').values(row).execute();
+  }
+
+  async touchBusiness(ownerId: string, vrn: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('business')
+      .set({ last_used_at: at })
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async deleteBusiness(ownerId: string, vrn: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('business')
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

@@ -1,0 +1,241 @@
+import {
+  addBusinessBodySchema,
+  checkAuthQuerySchema,
+  createSandboxUserBodySchema,
+  type DateRangeKind,
+  dateRangeMessage,
+  dateRangeProblem,
+  dateRangeQuerySchema,
+  exchangeCodeBodySchema,
+  financialsQuerySchema,
+  getAuthUrlQuerySchema,
+  hmrcUserIdSchema,
+  obligationsQuerySchema,
+  penaltiesQuerySchema,
+  refreshTokenBodySchema,
+  returnViewQuerySchema,
+  Role,
+  selectBusinessBodySchema,
+  ukToday,
+  vrnSchema,
+} from '@vatwise/domain';
+import {
+  type CallContext,
+  financialDetailsFrom,
+  type HmrcClient,
+  liabilitiesFrom,
+  obligationsFrom,
+  paymentsFrom,
+  penaltiesFrom,
+  vatReturnFrom,
+} from '@vatwise/hmrc';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/access';
+import { AppError, errorBody } from '../../plugins/errors';
+import { parseOrThrow } from '../../plugins/validation';
+import type { FraudHeaderSource } from './fraud-headers';
+import { type HmrcConnectionService, isNothingToList, type VatTarget } from './service';
+
+/** Sandbox tools and VAT data are for account holders; a guest is asked to sign in (spec section 6). */
+const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+
+export interface HmrcConnectionRouteOptions {
+  service: HmrcConnectionService;
+  client: HmrcClient;
+  fraud: FraudHeaderSource;
+  /** HMRC's sandbox (or the simulator) takes a Gov-Test-Scenario; production must never get one. */
+  sandbox: boolean;
+}
+
+/** Gov-Test-Scenario values are upper-case words (hmrc-mtd-vat.md 4). */
+const scenarioSchema = z.object({
+  scenario: z
+    .string()
+    .regex(/^[A-Z0-9_]{1,60}$/, { message: 'A test scenario is an HMRC Gov-Test-Scenario value' })
+    .optional(),
+});
+
+/** The spec's routes (section 7) for sandbox users, authorisation, businesses and VAT data. */
+export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcConnectionRouteOptions) {
+  const { service, client, fraud } = options;
+
+  app.decorateRequest('receivedAt', null as unknown as Date);
+  app.addHook('onRequest', async (request) => {
+    request.receivedAt = new Date();
+  });
+
+  // --- sandbox users -------------------------------------------------------------------------
+
+  app.post('/create_sandbox_user', { config: accountHolders }, async (request, reply) => {
+    const { userType } = parseOrThrow(createSandboxUserBodySchema, request.body);
+    return reply.code(201).send(await service.createSandboxUser(currentUser(request), userType));
+  });
+
+  app.get('/sandbox_users', { config: accountHolders }, async (request) => ({
+    sandboxUsers: await service.listSandboxUsers(currentUser(request)),
+  }));
+
+  app.delete('/sandbox_users/:userId', { config: accountHolders }, async (request, reply) => {
+    const { userId } = parseOrThrow(z.object({ userId: hmrcUserIdSchema }), request.params);
+    await service.deleteSandboxUser(currentUser(request), userId);
+    return reply.code(204).send();
+  });
+
+  // --- authorisation -------------------------------------------------------------------------
+
+  app.get('/get_auth_url', { config: accountHolders }, async (request) => {
+    const { userId } = parseOrThrow(getAuthUrlQuerySchema, request.query);
+    try {
+      return { url: await service.authorisationUrl(currentUser(request), userId) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: error }, 'could not build the HMRC authorisation URL');
+      throw new AppError('AUTH_URL_FAILED');
+    }
+  });
+
+  app.post('/exchange_code', { config: accountHolders }, async (request) => {
+    const body = parseOrThrow(exchangeCodeBodySchema, request.body);
+    return service.exchangeCode(currentUser(request), body);
+  });
+
+  app.get('/check_auth', { config: accountHolders }, async (request, reply) => {
+    const { userId } = parseOrThrow(checkAuthQuerySchema, request.query);
+    try {
+      return await service.checkAuth(currentUser(request), userId);
+    } catch (error) {
+      request.log.error({ err: error }, 'sandbox user check failed');
+      // Spec section 7: the failure answer still says userExists, with the error.
+      return reply.code(503).send({ userExists: false, error: 'Failed to check sandbox user existence status' });
+    }
+  });
+
+  app.post('/refresh_token', { config: accountHolders }, async (request, reply) => {
+    const { userId } = parseOrThrow(refreshTokenBodySchema, request.body);
+    try {
+      return { authorisation: await service.refresh(currentUser(request), userId) };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'REFRESH_FAILED') throw error;
+      // Spec section 7: {error: 'Failed to refresh token'}.
+      return reply.code(502).send({ ...errorBody(502, error.code, error.message), error: error.message });
+    }
+  });
+
+  // --- businesses ----------------------------------------------------------------------------
+
+  app.get('/businesses', { config: accountHolders }, async (request) => service.listBusinesses(currentUser(request)));
+
+  app.post('/businesses', { config: accountHolders }, async (request, reply) => {
+    const body = parseOrThrow(addBusinessBodySchema, request.body);
+    return reply.code(201).send(await service.addBusiness(currentUser(request), body));
+  });
+
+  app.put('/businesses/current', { config: accountHolders }, async (request) => {
+    const { vrn } = parseOrThrow(selectBusinessBodySchema, request.body);
+    return service.selectBusiness(currentUser(request), vrn);
+  });
+
+  app.delete('/businesses/:vrn', { config: accountHolders }, async (request) => {
+    const { vrn } = parseOrThrow(z.object({ vrn: vrnSchema }), request.params);
+    return service.removeBusiness(currentUser(request), vrn);
+  });
+
+  // --- VAT data ------------------------------------------------------------------------------
+
+  /** The call context for HMRC: the fraud prevention headers of this request, and any test scenario. */
+  async function context(request: FastifyRequest, accessToken: string): Promise<CallContext> {
+    const { scenario } = parseOrThrow(scenarioSchema, request.query);
+    if (scenario && !options.sandbox) {
+      throw new AppError('VALIDATION_FAILED', 'Test scenarios exist only in HMRC’s sandbox.');
+    }
+    return {
+      accessToken,
+      fraudHeaders: await fraud.headersFor(request, currentUser(request)),
+      ...(scenario ? { testScenario: scenario } : {}),
+    };
+  }
+
+  /** Spec section 5: the date range rules, checked here as well as in the form. */
+  function checkRange(kind: DateRangeKind, from: string, to: string) {
+    const problem = dateRangeProblem(kind, from, to, ukToday());
+    if (problem) throw new AppError('VALIDATION_FAILED', dateRangeMessage(kind, problem).text);
+  }
+
+  const target = (query: VatTarget): VatTarget => ({ vrn: query.vrn, userId: query.userId });
+
+  app.get('/vat/obligations', { config: accountHolders }, async (request) => {
+    const query = parseOrThrow(obligationsQuerySchema, request.query);
+    checkRange('obligations', query.from, query.to);
+    const status = query.status === 'Open' ? 'O' : query.status === 'Fulfilled' ? 'F' : undefined;
+    try {
+      return await service.vatCall(currentUser(request), target(query), 'obligations', async (token) => ({
+        obligations: obligationsFrom(
+          (
+            await client.obligations(
+              query.vrn,
+              { from: query.from, to: query.to, status },
+              await context(request, token),
+            )
+          ).body,
+        ),
+      }));
+    } catch (error) {
+      if (isNothingToList(error)) return { obligations: [] };
+      throw error;
+    }
+  });
+
+  app.get('/vat/liabilities', { config: accountHolders }, async (request) => {
+    const query = parseOrThrow(dateRangeQuerySchema, request.query);
+    checkRange('liabilities', query.from, query.to);
+    try {
+      return await service.vatCall(currentUser(request), target(query), 'liabilities', async (token) => ({
+        liabilities: liabilitiesFrom(
+          (await client.liabilities(query.vrn, { from: query.from, to: query.to }, await context(request, token))).body,
+        ),
+      }));
+    } catch (error) {
+      if (isNothingToList(error)) return { liabilities: [] };
+      throw error;
+    }
+  });
+
+  app.get('/vat/payments', { config: accountHolders }, async (request) => {
+    const query = parseOrThrow(dateRangeQuerySchema, request.query);
+    checkRange('payments', query.from, query.to);
+    try {
+      return await service.vatCall(currentUser(request), target(query), 'payments', async (token) => ({
+        payments: paymentsFrom(
+          (await client.payments(query.vrn, { from: query.from, to: query.to }, await context(request, token))).body,
+        ),
+      }));
+    } catch (error) {
+      if (isNothingToList(error)) return { payments: [] };
+      throw error;
+    }
+  });
+
+  app.get('/vat/penalties', { config: accountHolders }, async (request) => {
+    const query = parseOrThrow(penaltiesQuerySchema, request.query);
+    return service.vatCall(currentUser(request), target(query), 'penalties', async (token) =>
+      penaltiesFrom((await client.penalties(query.vrn, await context(request, token))).body),
+    );
+  });
+
+  app.get('/vat/financials', { config: accountHolders }, async (request) => {
+    const query = parseOrThrow(financialsQuerySchema, request.query);
+    return service.vatCall(currentUser(request), target(query), 'financialDetails', async (token) =>
+      financialDetailsFrom(
+        (await client.financialDetails(query.vrn, query.chargeReference, await context(request, token))).body,
+      ),
+    );
+  });
+
+  app.get('/vat/returnview', { config: accountHolders }, async (request) => {
+    const query = parseOrThrow(returnViewQuerySchema, request.query);
+    return service.vatCall(currentUser(request), target(query), 'returnView', async (token) =>
+      vatReturnFrom((await client.viewReturn(query.vrn, query.periodKey, await context(request, token))).body),
+    );
+  });
+}

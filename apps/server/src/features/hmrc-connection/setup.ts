@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import { HmrcClient } from '@vatwise/hmrc';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+import { loadOrCreateSecret } from '../auth/secret';
+import { FraudHeaderSource } from './fraud-headers';
+import { ConnectionRepo } from './repo';
+import { HmrcConnectionService } from './service';
+import { parseEncryptionKey, TokenCipher } from './token-cipher';
+
+/**
+ * Builds the HMRC connection feature from the configuration: the client (pointed at HMRC or at the
+ * embedded simulator), the token cipher (TOKEN_ENCRYPTION_KEY, or a key generated once into the
+ * data folder), the fraud prevention header source and the service.
+ */
+export function hmrcConnection(config: Config, database: DatabaseHandle, authSecret: string, log: FastifyBaseLogger) {
+  const { hmrc } = config;
+  const key =
+    hmrc.tokenEncryptionKey ??
+    parseEncryptionKey(loadOrCreateSecret(config.dataDir, 'token-encryption-key')) ??
+    (() => {
+      throw new Error(`${config.dataDir}/token-encryption-key is not a 32-byte key: delete it to make a new one`);
+    })();
+  const client = new HmrcClient({
+    baseUrl: hmrc.baseUrl,
+    authUrl: hmrc.authUrl,
+    clientId: hmrc.clientId,
+    clientSecret: hmrc.clientSecret,
+    redirectUri: hmrc.redirectUri,
+    production: hmrc.environment === 'production',
+  });
+  const service = new HmrcConnectionService({
+    repo: new ConnectionRepo(database.db),
+    client,
+    cipher: new TokenCipher(key),
+    config,
+    log,
+  });
+  // The multi-factor reference is salted with a value derived from, never equal to, the auth secret.
+  const salt = crypto.createHash('sha256').update(`gov-client-multi-factor:${authSecret}`).digest('hex');
+  return {
+    service,
+    client,
+    fraud: new FraudHeaderSource(database.db, config, salt),
+    sandbox: hmrc.environment === 'sandbox',
+  };
+}

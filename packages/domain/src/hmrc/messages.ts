@@ -1,0 +1,165 @@
+import type { DateRangeKind, DateRangeProblem } from '../vat/dates';
+
+/**
+ * What a user reads when HMRC refuses or fails a request (spec section 8), by the kind of data asked
+ * for: HMRC's codes differ per endpoint (hmrc-mtd-vat.md 3.13), and so do our words. Each message has
+ * a translation key (`hmrc.errors.<kind>.<CODE>`) and its English text as fallback. Used by the
+ * server (the `message` of an error body) and the web app (the translated text) alike.
+ */
+
+export const hmrcDataKinds = [
+  'obligations',
+  'liabilities',
+  'payments',
+  'penalties',
+  'financialDetails',
+  'returnView',
+  'customerInformation',
+] as const;
+export type HmrcDataKind = (typeof hmrcDataKinds)[number];
+
+const notAuthorised = 'The client and/or agent is not authorised.';
+
+/** The spec's message for each HMRC code, by kind. The spec's own wording is kept, full stops and all. */
+export const hmrcCodeMessages: Record<HmrcDataKind, Record<string, string>> = {
+  obligations: {
+    VRN_INVALID: 'The provided VRN is invalid (Obligations).',
+    INVALID_DATE_FROM: 'Invalid date from, must be a real date written YYYY-MM-DD (Obligations).',
+    INVALID_DATE_TO: 'Invalid date to, must be a real date written YYYY-MM-DD (Obligations).',
+    INVALID_DATE_RANGE: 'Invalid date range, must be 366 days or less (Obligations).',
+    INVALID_STATUS: 'Invalid status, must be Open, Fulfilled or All (Obligations).',
+    MISSING_DATE_RANGE: 'A date range is needed to list fulfilled obligations (Obligations).',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+    RULE_INSOLVENT_TRADER: 'The Trader is insolvent (Obligations).',
+    NOT_FOUND: 'No VAT obligations found for the specified date range.',
+  },
+  liabilities: {
+    VRN_INVALID: 'The provided VRN is invalid (Liabilities).',
+    DATE_FROM_INVALID: 'Invalid date from, must be 6 April 2016 or later (Liabilities).',
+    DATE_TO_INVALID: 'Invalid date to, must not be in the future (Liabilities).',
+    DATE_RANGE_INVALID: 'Invalid date range, must be 365 days or less (Liabilities).',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+    RULE_INSOLVENT_TRADER: 'The Trader is insolvent (Liabilities).',
+    NOT_FOUND: 'No VAT liabilities found for the specified date range.',
+  },
+  payments: {
+    VRN_INVALID: 'The provided VRN is invalid (Payments).',
+    DATE_FROM_INVALID: 'Invalid date from, must be 6 April 2016 or later (Payments).',
+    DATE_TO_INVALID: 'Invalid date to, must not be in the future (Payments).',
+    DATE_RANGE_INVALID: 'Invalid date range, must be 365 days or less (Payments).',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+    RULE_INSOLVENT_TRADER: 'The Trader is insolvent (Payments).',
+    NOT_FOUND: 'No VAT payments found for the specified date range.',
+  },
+  penalties: {
+    VRN_INVALID: 'The provided VRN is invalid (Penalties).',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: 'The client and/or agent is not authorised (Penalties).',
+  },
+  financialDetails: {
+    VRN_INVALID: 'The provided VRN is invalid (Financial details).',
+    CHARGE_REFERENCE_INVALID: 'The provided chargeReference is invalid.',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+    MATCHING_RESOURCE_NOT_FOUND: 'No financial details found for this penalty charge reference.',
+  },
+  returnView: {
+    VRN_INVALID: 'The provided VRN is invalid (Return).',
+    PERIOD_KEY_INVALID: 'The period of this return is not valid.',
+    DATE_RANGE_TOO_LARGE: 'HMRC keeps returns for four years; this period is older.',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+    RULE_INSOLVENT_TRADER: 'The Trader is insolvent (Return).',
+    NOT_FOUND: 'VAT return data not found for this period',
+  },
+  customerInformation: {
+    VRN_INVALID: 'The provided VRN is invalid (Customer information).',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+    NOT_FOUND: 'No customer information found for this VRN.',
+  },
+};
+
+/** 'Failed to fetch {kind} data' (spec section 8): the words for each kind. */
+export const hmrcKindLabels: Record<HmrcDataKind, string> = {
+  obligations: 'obligations',
+  liabilities: 'liabilities',
+  payments: 'payments',
+  penalties: 'penalties',
+  financialDetails: 'financial details',
+  returnView: 'return',
+  customerInformation: 'customer information',
+};
+
+/** The return view's own messages for a call that never got an answer (spec section 8). */
+export const returnViewMessages = {
+  timeout: { key: 'hmrc.errors.returnView.timeout', text: 'Request timed out - please try again' },
+  noResponse: {
+    key: 'hmrc.errors.returnView.noResponse',
+    text: 'VAR Return, No response from server - check your connection',
+  },
+} as const;
+
+export interface HmrcMessage {
+  key: string;
+  text: string;
+  /** Values for the translation's placeholders. */
+  values?: Record<string, string>;
+}
+
+/**
+ * The message for HMRC's answer: the first code the spec words for this kind, else HMRC's own
+ * message, else 'Failed to fetch {kind} data'. An empty 404 on the return view (shape D) is
+ * 'VAT return data not found for this period'.
+ */
+export function hmrcErrorMessage(
+  kind: HmrcDataKind,
+  error: { status: number; codes: readonly string[]; message?: string },
+): HmrcMessage {
+  const messages = hmrcCodeMessages[kind];
+  const code = error.codes.find((candidate) => Object.hasOwn(messages, candidate));
+  if (code) return { key: `hmrc.errors.${kind}.${code}`, text: messages[code] ?? code };
+  if (kind === 'returnView' && error.status === 404) {
+    return { key: 'hmrc.errors.returnView.NOT_FOUND', text: hmrcCodeMessages.returnView.NOT_FOUND ?? '' };
+  }
+  if (error.message) return { key: '', text: error.message };
+  const label = hmrcKindLabels[kind];
+  return { key: 'hmrc.errors.failedToFetch', text: `Failed to fetch ${label} data`, values: { kind: label } };
+}
+
+/** Every translation key the messages above use, for the translation test. */
+export const hmrcMessageKeys: string[] = [
+  ...hmrcDataKinds.flatMap((kind) => Object.keys(hmrcCodeMessages[kind]).map((code) => `hmrc.errors.${kind}.${code}`)),
+  returnViewMessages.timeout.key,
+  returnViewMessages.noResponse.key,
+  'hmrc.errors.failedToFetch',
+  ...hmrcDataKinds.map((kind) => `hmrc.kinds.${kind}`),
+];
+
+const rangeCodes: Record<'obligations' | 'liabilities' | 'payments', Record<DateRangeProblem, string>> = {
+  obligations: {
+    FROM_INVALID: 'INVALID_DATE_FROM',
+    TO_INVALID: 'INVALID_DATE_TO',
+    FROM_AFTER_TO: 'INVALID_DATE_RANGE',
+    TOO_LONG: 'INVALID_DATE_RANGE',
+    FROM_TOO_EARLY: 'INVALID_DATE_FROM',
+    TO_IN_FUTURE: 'INVALID_DATE_TO',
+  },
+  liabilities: {
+    FROM_INVALID: 'DATE_FROM_INVALID',
+    FROM_TOO_EARLY: 'DATE_FROM_INVALID',
+    TO_INVALID: 'DATE_TO_INVALID',
+    TO_IN_FUTURE: 'DATE_TO_INVALID',
+    FROM_AFTER_TO: 'DATE_RANGE_INVALID',
+    TOO_LONG: 'DATE_RANGE_INVALID',
+  },
+  payments: {
+    FROM_INVALID: 'DATE_FROM_INVALID',
+    FROM_TOO_EARLY: 'DATE_FROM_INVALID',
+    TO_INVALID: 'DATE_TO_INVALID',
+    TO_IN_FUTURE: 'DATE_TO_INVALID',
+    FROM_AFTER_TO: 'DATE_RANGE_INVALID',
+    TOO_LONG: 'DATE_RANGE_INVALID',
+  },
+};
+
+/** A date range our own check refuses, in the words HMRC's refusal of it would get (spec sections 5, 8). */
+export function dateRangeMessage(kind: DateRangeKind, problem: DateRangeProblem): HmrcMessage {
+  return hmrcErrorMessage(kind, { status: 400, codes: [rangeCodes[kind][problem]] });
+}

@@ -1,0 +1,236 @@
+import type { z } from 'zod';
+import { oauthTokenResponseSchema, type OauthTokenResponse } from '../schemas/oauth';
+import {
+  createAgentResponseSchema,
+  createIndividualResponseSchema,
+  createOrganisationResponseSchema,
+} from '../schemas/test-user';
+import { customerInformationResponseSchema } from '../schemas/customer-information';
+import { financialDetailsResponseSchema } from '../schemas/financial-details';
+import { liabilitiesResponseSchema } from '../schemas/liabilities';
+import { obligationsResponseSchema } from '../schemas/obligations';
+import { paymentsResponseSchema } from '../schemas/payments';
+import { penaltiesResponseSchema } from '../schemas/penalties';
+import { submitReturnResponseSchema, viewReturnResponseSchema } from '../schemas/returns';
+import { defaultRetryPolicy, type FetchLike, hmrcTimeouts, readBody, type RetryPolicy, send } from './http';
+
+/**
+ * VAT Wise's typed HMRC client (hmrc-mtd-vat.md 1–3): OAuth, Create Test User and the eight VAT
+ * (MTD) endpoints. Every call sends HMRC's Accept header; user-restricted calls take the access
+ * token and the fraud prevention headers of the request they serve. Bodies are checked against
+ * our schemas of HMRC's definitions; refusals come back as HmrcError.
+ */
+
+export const hmrcAccept = 'application/vnd.hmrc.1.0+json';
+
+export interface HmrcClientOptions {
+  /** API calls and /oauth/token, e.g. https://test-api.service.hmrc.gov.uk. */
+  baseUrl: string;
+  /** The browser's /oauth/authorize host, e.g. https://test-www.tax.service.gov.uk. */
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** Production uses HMRC's longer LONG time-out (spec section 9). */
+  production?: boolean;
+  retry?: RetryPolicy;
+  fetch?: FetchLike;
+}
+
+/** Per call: whose authority, which fraud prevention headers, and (sandbox only) a test scenario. */
+export interface CallContext {
+  accessToken: string;
+  fraudHeaders: Record<string, string>;
+  /** HMRC sandbox's Gov-Test-Scenario (hmrc-mtd-vat.md 4). */
+  testScenario?: string;
+  timeoutMs?: number;
+}
+
+export type TestUserKind = 'individuals' | 'organisations' | 'agents';
+
+const testUserSchemas = {
+  individuals: createIndividualResponseSchema,
+  organisations: createOrganisationResponseSchema,
+  agents: createAgentResponseSchema,
+} as const;
+
+export type CreatedTestUser = z.infer<(typeof testUserSchemas)[TestUserKind]>;
+
+export const vatScopes = 'read:vat write:vat';
+
+export class HmrcClient {
+  private readonly fetchImpl: FetchLike;
+  private readonly retry: RetryPolicy;
+  private readonly longTimeout: number;
+  private applicationToken: { token: string; expiresAt: number } | undefined;
+
+  constructor(private readonly options: HmrcClientOptions) {
+    this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
+    this.retry = options.retry ?? defaultRetryPolicy;
+    this.longTimeout = options.production ? hmrcTimeouts.longProduction : hmrcTimeouts.long;
+  }
+
+  // --- OAuth (1.2-1.4) -----------------------------------------------------------------------
+
+  /** Where to send the browser to grant authority; `state` comes back with the code. */
+  authorizationUrl(input: { state: string; codeChallenge?: string; scope?: string }): string {
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.options.clientId,
+      scope: input.scope ?? vatScopes,
+      redirect_uri: this.options.redirectUri,
+      state: input.state,
+      ...(input.codeChallenge ? { code_challenge: input.codeChallenge, code_challenge_method: 'S256' } : {}),
+    });
+    return `${this.options.authUrl}/oauth/authorize?${query.toString()}`;
+  }
+
+  exchangeCode(code: string, codeVerifier?: string): Promise<OauthTokenResponse> {
+    return this.token({
+      grant_type: 'authorization_code',
+      redirect_uri: this.options.redirectUri,
+      code,
+      ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+    });
+  }
+
+  /** Refresh tokens are single use: persist the new pair before anything else (1.4). */
+  refreshToken(refreshToken: string): Promise<OauthTokenResponse> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+  }
+
+  private async token(form: Record<string, string>): Promise<OauthTokenResponse> {
+    const answer = await send(this.fetchImpl, {
+      method: 'POST',
+      url: `${this.options.baseUrl}/oauth/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        client_id: this.options.clientId,
+        client_secret: this.options.clientSecret,
+        ...form,
+      }).toString(),
+      timeoutMs: hmrcTimeouts.default,
+    });
+    return readBody(answer, 200, oauthTokenResponseSchema);
+  }
+
+  /** An application (client-credentials) token, kept until shortly before it expires. */
+  private async appToken(): Promise<string> {
+    if (this.applicationToken && this.applicationToken.expiresAt > Date.now() + 60_000) {
+      return this.applicationToken.token;
+    }
+    const tokens = await this.token({ grant_type: 'client_credentials' });
+    this.applicationToken = { token: tokens.access_token, expiresAt: Date.now() + tokens.expires_in * 1000 };
+    return tokens.access_token;
+  }
+
+  // --- Create Test User (2) ------------------------------------------------------------------
+
+  async createTestUser(kind: TestUserKind, serviceNames: string[]): Promise<CreatedTestUser> {
+    const answer = await send(this.fetchImpl, {
+      method: 'POST',
+      url: `${this.options.baseUrl}/create-test-user/${kind}`,
+      headers: {
+        accept: hmrcAccept,
+        'content-type': 'application/json',
+        authorization: `Bearer ${await this.appToken()}`,
+      },
+      body: JSON.stringify({ serviceNames }),
+      timeoutMs: hmrcTimeouts.default,
+    });
+    return readBody(answer, 201, testUserSchemas[kind]);
+  }
+
+  // --- VAT (MTD) API 1.0 (3) -----------------------------------------------------------------
+
+  private vatPath(vrn: string, rest: string) {
+    return `${this.options.baseUrl}/organisations/vat/${encodeURIComponent(vrn)}${rest}`;
+  }
+
+  private headers(context: CallContext, extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      ...context.fraudHeaders,
+      accept: hmrcAccept,
+      authorization: `Bearer ${context.accessToken}`,
+      ...(context.testScenario ? { 'Gov-Test-Scenario': context.testScenario } : {}),
+      ...extra,
+    };
+  }
+
+  private async get<Schema extends z.ZodType>(url: string, context: CallContext, schema: Schema, timeoutMs?: number) {
+    const answer = await send(this.fetchImpl, {
+      method: 'GET',
+      url,
+      headers: this.headers(context),
+      timeoutMs: context.timeoutMs ?? timeoutMs ?? hmrcTimeouts.default,
+      retry: this.retry,
+    });
+    return { body: readBody(answer, 200, schema), correlationId: answer.headers.get('x-correlationid') };
+  }
+
+  obligations(vrn: string, query: { from?: string; to?: string; status?: 'O' | 'F' }, context: CallContext) {
+    const search = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    return this.get(this.vatPath(vrn, `/obligations?${search.toString()}`), context, obligationsResponseSchema);
+  }
+
+  liabilities(vrn: string, query: { from: string; to: string }, context: CallContext) {
+    const search = new URLSearchParams(query);
+    return this.get(this.vatPath(vrn, `/liabilities?${search.toString()}`), context, liabilitiesResponseSchema);
+  }
+
+  payments(vrn: string, query: { from: string; to: string }, context: CallContext) {
+    const search = new URLSearchParams(query);
+    return this.get(this.vatPath(vrn, `/payments?${search.toString()}`), context, paymentsResponseSchema);
+  }
+
+  penalties(vrn: string, context: CallContext) {
+    return this.get(this.vatPath(vrn, '/penalties'), context, penaltiesResponseSchema);
+  }
+
+  financialDetails(vrn: string, chargeReference: string, context: CallContext) {
+    return this.get(
+      this.vatPath(vrn, `/financial-details/${encodeURIComponent(chargeReference)}`),
+      context,
+      financialDetailsResponseSchema,
+    );
+  }
+
+  customerInformation(vrn: string, context: CallContext) {
+    return this.get(this.vatPath(vrn, '/information'), context, customerInformationResponseSchema);
+  }
+
+  /** View return: the long time-out (spec section 7); `#` in a key is percent-encoded (3.6). */
+  viewReturn(vrn: string, periodKey: string, context: CallContext) {
+    return this.get(
+      this.vatPath(vrn, `/returns/${encodeURIComponent(periodKey)}`),
+      context,
+      viewReturnResponseSchema,
+      this.longTimeout,
+    );
+  }
+
+  /**
+   * Submit a return. Sent once, never retried: after a time-out or 5xx the return may have been filed,
+   * so the caller checks View return before trying again (6.2). `body` must already be the exact JSON
+   * text to send (money written with two decimals by integer arithmetic, 3.2).
+   */
+  async submitReturn(vrn: string, body: string, context: CallContext) {
+    const answer = await send(this.fetchImpl, {
+      method: 'POST',
+      url: this.vatPath(vrn, '/returns'),
+      headers: this.headers(context, { 'content-type': 'application/json' }),
+      body,
+      timeoutMs: context.timeoutMs ?? this.longTimeout,
+    });
+    return {
+      body: readBody(answer, 201, submitReturnResponseSchema),
+      receipt: {
+        correlationId: answer.headers.get('x-correlationid'),
+        receiptId: answer.headers.get('receipt-id'),
+        receiptTimestamp: answer.headers.get('receipt-timestamp'),
+      },
+    };
+  }
+}

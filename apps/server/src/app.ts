@@ -94,6 +94,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
         ...(config.auth.github ? ['github' as const] : []),
       ],
       authGuard: !config.auth.guardDisabled,
+      hmrcEnvironment: config.hmrc.environment,
+      hmrcSimulator: config.hmrc.mode === 'embedded',
     },
   });
   return app;

@@ -129,6 +129,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/agents/AgentsPage')),
               },
               {
+                path: appPath('vatOperations'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/vat-operations/VatOperationsPage')),
+              },
+              {
                 path: appPath('grantAuthority'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage')),

@@ -21,6 +21,10 @@ export const clientConfigSchema = z.object({
   socialProviders: z.array(z.enum(['google', 'github'])),
   /** False only in development with DISABLE_AUTH_GUARD: screens render without checking sign-in. */
   authGuard: z.boolean(),
+  /** Which HMRC VAT Wise talks to: the sandbox (or its simulator) offers test users and scenarios. */
+  hmrcEnvironment: z.enum(['sandbox', 'production']),
+  /** True when the embedded simulator stands in for HMRC. */
+  hmrcSimulator: z.boolean(),
 });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -6,6 +6,7 @@ import {
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer } from '../store/root';
+import { browserFraudHeaders } from './fraud-prevention';
 
 /** Spec section 9: API time-outs. The long one is the default for HMRC-backed calls. */
 export const API_TIMEOUT_MS = { default: 30_000, long: 150_000, short: 5_000 } as const;
@@ -17,6 +18,7 @@ const rawBaseQuery = fetchBaseQuery({
   timeout: API_TIMEOUT_MS.default,
   prepareHeaders: (headers) => {
     headers.set('accept', 'application/json');
+    for (const [name, value] of Object.entries(browserFraudHeaders())) headers.set(name, value);
     return headers;
   },
 });
@@ -64,7 +66,7 @@ export const baseQueryWithSessionRefresh: BaseQueryFn<string | FetchArgs, unknow
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSessionRefresh,
-  tagTypes: ['Me', 'Users', 'AuditLog'],
+  tagTypes: ['Me', 'Users', 'AuditLog', 'SandboxUsers', 'Businesses', 'VatData'],
   endpoints: () => ({}),
 });
 

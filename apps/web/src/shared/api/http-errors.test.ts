@@ -25,4 +25,38 @@ describe('error messages for failed calls', () => {
       'No response from server - check your connection',
     );
   });
+
+  it('words HMRC’s refusals as the spec does for the kind of data, in the user’s language', async () => {
+    const translate = i18n.t.bind(i18n) as never;
+    const insolvent = {
+      status: 403,
+      data: {
+        code: 'HMRC_REFUSED',
+        message: 'The Trader is insolvent (Obligations).',
+        hmrc: { kind: 'obligations', status: 403, codes: ['RULE_INSOLVENT_TRADER'] },
+      },
+    };
+    expect(describeError(insolvent, translate)).toBe('The Trader is insolvent (Obligations).');
+    const unknown = {
+      status: 400,
+      data: { code: 'HMRC_REFUSED', message: '', hmrc: { kind: 'financialDetails', status: 400, codes: [] } },
+    };
+    expect(describeError(unknown, translate)).toBe('Failed to fetch financial details data');
+    const noAnswer = {
+      status: 502,
+      data: { code: 'HMRC_UNAVAILABLE', hmrc: { kind: 'returnView', status: 0, codes: [] } },
+    };
+    expect(describeError(noAnswer, translate)).toBe('VAR Return, No response from server - check your connection');
+    await i18n.changeLanguage('es');
+    expect(describeError(insolvent, translate)).toBe('El comerciante es insolvente (Obligaciones).');
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows what a refused form value needs', () => {
+    const refused = {
+      status: 400,
+      data: { code: 'VALIDATION_FAILED', issues: [{ path: 'userType', message: 'Please select a user type.' }] },
+    };
+    expect(describeError(refused, t as never)).toBe('Please select a user type.');
+  });
 });

@@ -1,9 +1,13 @@
 import {
   type ApiErrorBody,
+  type HmrcDataKind,
+  hmrcDataKinds,
+  hmrcErrorMessage,
   httpStatusMessage,
   isErrorCode,
   noResponseMessage,
   requestFailedMessage,
+  returnViewMessages,
 } from '@vatwise/domain';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -42,6 +46,10 @@ export function describeError(error: FetchBaseQueryError | SerializedError | und
   if (!error) return t(requestFailedMessage.key);
   if (!('status' in error)) return error.message ?? t(requestFailedMessage.key);
   const code = errorCodeOf(error);
+  const body = error.data as Partial<ApiErrorBody> | undefined;
+  const hmrc = describeHmrcError(body, t);
+  if (hmrc) return hmrc;
+  if (code === 'VALIDATION_FAILED' && body?.issues?.length) return body.issues.map((issue) => issue.message).join(' ');
   if (code && isErrorCode(code)) return t(`errors.${code}`);
   if (code && authCodes.has(code)) return t(`auth.errors.${code}`);
   if (error.status === 'FETCH_ERROR') return t(noResponseMessage.key);
@@ -51,4 +59,26 @@ export function describeError(error: FetchBaseQueryError | SerializedError | und
     if (message) return `${t(message.key)} (${error.status})`;
   }
   return t(requestFailedMessage.key);
+}
+
+const isHmrcKind = (kind: string): kind is HmrcDataKind => (hmrcDataKinds as readonly string[]).includes(kind);
+
+/**
+ * HMRC's refusal or silence in the spec's words for the kind of data asked for (spec section 8):
+ * translated when the code is one the spec words, else the server's message (HMRC's own).
+ */
+function describeHmrcError(body: Partial<ApiErrorBody> | undefined, t: TFunction): string | undefined {
+  const detail = body?.hmrc;
+  if (!detail || !isHmrcKind(detail.kind)) return undefined;
+  if (detail.kind === 'returnView' && body.code === 'HMRC_TIMEOUT') return t(returnViewMessages.timeout.key);
+  if (detail.kind === 'returnView' && body.code === 'HMRC_UNAVAILABLE' && detail.status === 0) {
+    return t(returnViewMessages.noResponse.key);
+  }
+  if (body.code !== 'HMRC_REFUSED') return undefined;
+  const message = hmrcErrorMessage(detail.kind, { status: detail.status, codes: detail.codes, message: body.message });
+  if (!message.key) return message.text;
+  return t(message.key, {
+    defaultValue: message.text,
+    ...(message.values ? { kind: t(`hmrc.kinds.${detail.kind}`) } : {}),
+  });
 }

@@ -7,6 +7,8 @@ const defaults: ClientConfig = {
   version: 'dev',
   socialProviders: [],
   authGuard: true,
+  hmrcEnvironment: 'sandbox',
+  hmrcSimulator: true,
 };
 
 /**
@@ -33,6 +35,8 @@ function parseClientConfig(value: unknown): ClientConfig {
       : defaults.socialProviders,
     // Only an explicit false turns the guard off.
     authGuard: given.authGuard !== false,
+    hmrcEnvironment: given.hmrcEnvironment === 'production' ? 'production' : 'sandbox',
+    hmrcSimulator: given.hmrcSimulator !== false && given.hmrcEnvironment !== 'production',
   };
 }
 

@@ -1,4 +1,4 @@
-import { errorCodes, httpStatusMessageKeys } from '@vatwise/domain';
+import { errorCodes, hmrcMessageKeys, httpStatusMessageKeys } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
 
 /** Every translation file, by language and namespace, read straight from disk. */
@@ -49,11 +49,12 @@ describe('translations', () => {
     expect(texts).not.toMatch(/:\s*""/);
   });
 
-  it('translates every error code of the catalogue and every HTTP status message', () => {
+  it('translates every error code of the catalogue, every HTTP status message and every HMRC message', () => {
     for (const language of [english, spanish]) {
       const common = language.get('common');
       for (const code of errorCodes) expect(lookup(common, `errors.${code}`), code).toEqual(expect.any(String));
       for (const key of httpStatusMessageKeys) expect(lookup(common, key), key).toEqual(expect.any(String));
+      for (const key of hmrcMessageKeys) expect(lookup(common, key), key).toEqual(expect.any(String));
     }
   });
 });

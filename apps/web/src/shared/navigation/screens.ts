@@ -59,7 +59,6 @@ export const allNavItems = navigation.flatMap((group) => group.items);
 
 /** Screens whose features arrive in later releases; each shows an honest placeholder. */
 export const placeholderScreens = [
-  'vatOperations',
   'vatSubmissions',
   'vatWise',
   'createUser',

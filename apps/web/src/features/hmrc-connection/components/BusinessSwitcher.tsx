@@ -1,0 +1,50 @@
+import { Button, Select } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notify } from '../../../shared/toasts/notifier';
+import { describeError } from '../../../shared/api/http-errors';
+import { formatVrn, useCurrentBusiness } from '../use-current-business';
+
+/** The header's choice of business (VRN): an agent switches between clients here. */
+export function BusinessSwitcher() {
+  const { t } = useTranslation(['common', 'hmrc']);
+  const { business, businesses, select, isLoading } = useCurrentBusiness();
+  if (isLoading) return null;
+  if (businesses.length === 0) {
+    return (
+      <Button
+        component={Link}
+        to="/app/grant-authority"
+        variant="subtle"
+        size="sm"
+        leftSection={<IconBuildingStore size={16} />}
+        className="vw-hide-on-mobile"
+      >
+        {t('hmrc:business.connect')}
+      </Button>
+    );
+  }
+  return (
+    <Select
+      aria-label={t('hmrc:business.label')}
+      data-testid="business-switcher"
+      size="sm"
+      w={{ base: 170, md: 260 }}
+      leftSection={<IconBuildingStore size={16} />}
+      allowDeselect={false}
+      value={business?.vrn ?? null}
+      data={businesses.map((candidate) => ({
+        value: candidate.vrn,
+        label: `${candidate.name} · ${formatVrn(candidate.vrn)}`,
+      }))}
+      onChange={async (vrn) => {
+        if (!vrn || vrn === business?.vrn) return;
+        const result = await select(vrn);
+        if ('error' in result) {
+          notify({ type: 'error', title: t('hmrc:business.switchFailed'), message: describeError(result.error, t) });
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import type { Business } from '@vatwise/domain';
+import { useAuth } from '../auth';
+import { hmrcApi } from './api';
+
+/**
+ * The business (VRN) the user is working on: the one they chose last, remembered by the server so
+ * it follows them to another device. Guests and visitors have none.
+ */
+export function useCurrentBusiness() {
+  const { status } = useAuth();
+  const query = hmrcApi.useBusinessesQuery(undefined, { skip: status !== 'signedIn' });
+  const [select, selecting] = hmrcApi.useSelectBusinessMutation();
+  const businesses: Business[] = query.data?.businesses ?? [];
+  const business = businesses.find((candidate) => candidate.vrn === query.data?.current) ?? businesses[0];
+  return {
+    business,
+    businesses,
+    isLoading: query.isLoading,
+    error: query.error,
+    select: (vrn: string) => select({ vrn }),
+    isSelecting: selecting.isLoading,
+  };
+}
+
+/** '123 4567 89', as a VAT registration number is written on HMRC's letters. */
+export function formatVrn(vrn: string): string {
+  return /^\d{9}$/.test(vrn) ? `${vrn.slice(0, 3)} ${vrn.slice(3, 7)} ${vrn.slice(7)}` : vrn;
+}

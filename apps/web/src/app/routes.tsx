@@ -139,6 +139,16 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage')),
               },
               {
+                path: appPath('createUser'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/hmrc-connection/CreateUserPage')),
+              },
+              {
+                path: appPath('authorisationUser'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/hmrc-connection/AuthorisationUserPage')),
+              },
+              {
                 path: appPath('userManagement'),
                 handle: { access: adminsOnly },
                 lazy: page(() => import('../features/users/UserManagementPage')),

@@ -8,6 +8,7 @@ import { Brand } from './Brand';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { PageFrame } from './PageFrame';
 import { AuthGuard, UserMenu, useAuth } from '../../features/auth';
+import { BusinessSwitcher } from '../../features/hmrc-connection';
 import { HeaderControls } from './HeaderControls';
 import { SkipLink } from './SkipLink';
 
@@ -36,6 +37,7 @@ export function MainLayout() {
               <Brand to={APP_BASE} />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <BusinessSwitcher />
               <HeaderControls />
               <UserMenu />
             </Group>

@@ -1,22 +1,104 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { describeError } from '../../shared/api/http-errors';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { hmrcApi } from './api';
+import { announceCallback, callbackMessageSource } from './callback-channel';
 
-/** HMRC sends the browser here after the user grants authority (spec section 2). */
+type State =
+  | { step: 'working' }
+  | { step: 'granted' }
+  | { step: 'failed'; message: string; detail?: string }
+  | { step: 'missing' };
+
+/** Codes already sent, so a second render (React's strict mode) never spends a code twice. */
+const handledCodes = new Set<string>();
+
+/**
+ * Where HMRC sends the browser back (spec section 2): hands HMRC's code and our state to the
+ * server, shows 'VAT Wise successfully granted.' with a close button, and tells the window that
+ * opened this one how it went.
+ */
 export default function HmrcCallbackPage() {
-  const { t } = useTranslation();
-  usePageTitle(t('hmrcCallback.title'));
+  const { t } = useTranslation(['common', 'hmrc']);
+  usePageTitle(t('hmrc:callback.title'));
+  const [search] = useSearchParams();
+  const [exchange] = hmrcApi.useExchangeCodeMutation();
+  const [state, setState] = useState<State>({ step: 'working' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = search.get('code');
+    const oauthState = search.get('state');
+    const error = search.get('error');
+    if (error) {
+      const message = t('hmrc:callback.failed');
+      const detail = error === 'access_denied' ? t('hmrc:callback.denied') : (search.get('error_description') ?? error);
+      setState({ step: 'failed', message, detail });
+      announceCallback({ source: callbackMessageSource, ok: false, error: `${message} ${detail}` });
+      return;
+    }
+    if (!code || !oauthState) {
+      setState({ step: 'missing' });
+      return;
+    }
+    if (handledCodes.has(code)) return;
+    handledCodes.add(code);
+    void exchange({ code, state: oauthState }).then((result) => {
+      if ('error' in result) {
+        const message = describeError(result.error, t);
+        setState({ step: 'failed', message: t('hmrc:callback.failed'), detail: message });
+        announceCallback({ source: callbackMessageSource, ok: false, error: message });
+        return;
+      }
+      setState({ step: 'granted' });
+      announceCallback({ source: callbackMessageSource, ok: true, ...result.data });
+    });
+  }, [exchange, search, t]);
+
+  const openedAsPopup = typeof window !== 'undefined' && window.opener !== null;
+  const closeOrReturn = openedAsPopup ? (
+    <Button onClick={() => window.close()} variant="default">
+      {t('hmrc:callback.close')}
+    </Button>
+  ) : (
+    <Button component={Link} to="/app/grant-authority" variant="default">
+      {t('hmrc:callback.goToGrantAuthority')}
+    </Button>
+  );
+
   return (
     <Center mih="50vh">
-      <Paper withBorder p="xl" maw={460} w="100%" data-testid="hmrc-callback">
+      <Paper withBorder p="xl" maw={480} w="100%" data-testid="hmrc-callback">
         <Stack gap="md">
           <Title order={1} size="h2">
-            {t('hmrcCallback.title')}
+            {t('hmrc:callback.title')}
           </Title>
-          <Text>{t('hmrcCallback.notYet')}</Text>
-          <Button onClick={() => window.close()} variant="default">
-            {t('hmrcCallback.close')}
-          </Button>
+          {state.step === 'working' && (
+            <Group gap="sm" role="status">
+              <Loader size="sm" />
+              <Text>{t('hmrc:callback.working')}</Text>
+            </Group>
+          )}
+          {state.step === 'granted' && (
+            <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="hmrc-callback-granted">
+              <Text fw={600}>{t('hmrc:callback.granted')}</Text>
+              <Text size="sm">{t('hmrc:callback.grantedDetail')}</Text>
+            </Alert>
+          )}
+          {state.step === 'failed' && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="hmrc-callback-failed">
+              <Text fw={600}>{state.message}</Text>
+              {state.detail && <Text size="sm">{state.detail}</Text>}
+            </Alert>
+          )}
+          {state.step === 'missing' && <Text>{t('hmrc:callback.missing')}</Text>}
+          {state.step !== 'working' && <Group>{closeOrReturn}</Group>}
         </Stack>
       </Paper>
     </Center>

@@ -1,4 +1,4 @@
-import type { Business } from '@vatwise/domain';
+import { type Business, Role } from '@vatwise/domain';
 import { useAuth } from '../auth';
 import { hmrcApi } from './api';
 
@@ -7,12 +7,15 @@ import { hmrcApi } from './api';
  * it follows them to another device. Guests and visitors have none.
  */
 export function useCurrentBusiness() {
-  const { status } = useAuth();
-  const query = hmrcApi.useBusinessesQuery(undefined, { skip: status !== 'signedIn' });
+  const { status, user } = useAuth();
+  // Businesses belong to accounts that may use HMRC: not to visitors, guests or Guest-role accounts.
+  const hasBusinesses = status === 'signedIn' && user?.role !== Role.Guest;
+  const query = hmrcApi.useBusinessesQuery(undefined, { skip: !hasBusinesses });
   const [select, selecting] = hmrcApi.useSelectBusinessMutation();
   const businesses: Business[] = query.data?.businesses ?? [];
   const business = businesses.find((candidate) => candidate.vrn === query.data?.current) ?? businesses[0];
   return {
+    hasBusinesses,
     business,
     businesses,
     isLoading: query.isLoading,

@@ -17,7 +17,7 @@ describe('client settings from index.html', () => {
   it('reads the settings the server wrote', () => {
     const config = readClientConfig(
       documentWith(
-        '{"helpUrl":"https://help.example.org","showThemeSwitcher":false,"environment":"production","version":"1.2.3","socialProviders":["github","myspace"],"authGuard":false}',
+        '{"helpUrl":"https://help.example.org","showThemeSwitcher":false,"environment":"production","version":"1.2.3","socialProviders":["github","myspace"],"authGuard":false,"hmrcEnvironment":"production","hmrcSimulator":true}',
       ),
     );
     expect(config).toEqual({
@@ -27,6 +27,9 @@ describe('client settings from index.html', () => {
       version: '1.2.3',
       socialProviders: ['github'],
       authGuard: false,
+      hmrcEnvironment: 'production',
+      // The simulator never stands in for HMRC production.
+      hmrcSimulator: false,
     });
   });
 

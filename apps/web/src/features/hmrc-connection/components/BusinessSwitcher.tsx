@@ -9,8 +9,8 @@ import { formatVrn, useCurrentBusiness } from '../use-current-business';
 /** The header's choice of business (VRN): an agent switches between clients here. */
 export function BusinessSwitcher() {
   const { t } = useTranslation(['common', 'hmrc']);
-  const { business, businesses, select, isLoading } = useCurrentBusiness();
-  if (isLoading) return null;
+  const { hasBusinesses, business, businesses, select, isLoading } = useCurrentBusiness();
+  if (!hasBusinesses || isLoading) return null;
   if (businesses.length === 0) {
     return (
       <Button

@@ -1,0 +1,103 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { vrnSchema } from '@vatwise/domain';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../shared/api/http-errors';
+import { notify } from '../../../shared/toasts/notifier';
+import { hmrcApi } from '../api';
+import { useAuthorisePopup } from '../use-authorise-popup';
+
+/**
+ * Connecting a real business (HMRC production, or HMRC's sandbox with a user made elsewhere): grant
+ * authority in HMRC's window, then say which VRN it reaches, since HMRC does not tell software.
+ */
+export function ConnectWithHmrc() {
+  const { t } = useTranslation(['common', 'hmrc']);
+  const authorise = useAuthorisePopup();
+  const [authorising, setAuthorising] = useState(false);
+  const [connection, setConnection] = useState<string | null>(null);
+  const [vrn, setVrn] = useState('');
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [addBusiness, adding] = hmrcApi.useAddBusinessMutation();
+
+  const connect = async () => {
+    setAuthorising(true);
+    const outcome = await authorise();
+    setAuthorising(false);
+    if (!outcome.ok) {
+      notify({ type: 'error', title: t('hmrc:authorise.failed'), message: outcome.message });
+      return;
+    }
+    notify({ type: 'success', title: t('hmrc:authorise.granted'), message: '' });
+    setConnection(outcome.result.userId);
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = vrnSchema.safeParse(vrn);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    if (!connection) return;
+    const result = await addBusiness({
+      vrn: parsed.data,
+      userId: connection,
+      ...(name.trim() ? { name: name.trim() } : {}),
+    });
+    if ('error' in result) {
+      setProblem(describeError(result.error, t));
+      return;
+    }
+    notify({ type: 'success', title: t('hmrc:authorise.added'), message: name || parsed.data });
+    setVrn('');
+    setName('');
+    setProblem(null);
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="connect-with-hmrc">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="connect-with-hmrc">
+          {t('hmrc:authorise.realTitle')}
+        </Title>
+        <Text size="sm">{t('hmrc:authorise.realIntro')}</Text>
+        <Group>
+          <Button leftSection={<IconPlugConnected size={16} />} onClick={connect} loading={authorising}>
+            {t('hmrc:authorise.realButton')}
+          </Button>
+        </Group>
+        {connection && (
+          <form onSubmit={add} noValidate>
+            <Stack gap="sm">
+              <Title order={3} size="h4">
+                {t('hmrc:authorise.addVrnTitle')}
+              </Title>
+              <Text size="sm">{t('hmrc:authorise.addVrnIntro')}</Text>
+              <TextInput
+                label={t('hmrc:authorise.vrnLabel')}
+                value={vrn}
+                onChange={(event) => setVrn(event.currentTarget.value)}
+                error={problem}
+                inputMode="numeric"
+                required
+              />
+              <TextInput
+                label={t('hmrc:authorise.nameLabel')}
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+              />
+              <Group>
+                <Button type="submit" loading={adding.isLoading}>
+                  {t('hmrc:authorise.addVrn')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

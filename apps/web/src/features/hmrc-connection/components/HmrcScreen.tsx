@@ -1,0 +1,41 @@
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Role } from '@vatwise/domain';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clientConfig } from '../../../shared/config/client-config';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { GuestPrompt, useAuth } from '../../auth';
+
+/**
+ * The frame of the HMRC connection screens: title, introduction, which HMRC this is, and for
+ * someone without an account the spec's sign-in prompt instead of the tools.
+ */
+export function HmrcScreen({ screen, intro, children }: { screen: string; intro: string; children: ReactNode }) {
+  const { t } = useTranslation(['common', 'hmrc']);
+  const title = t(`nav.${screen}`);
+  usePageTitle(title);
+  const auth = useAuth();
+  const canUse = auth.status === 'signedIn' && auth.user?.role !== Role.Guest;
+  return (
+    <Stack gap="lg" maw={960} data-testid={`screen-${screen}`}>
+      <Group gap="sm">
+        <Title order={1}>{title}</Title>
+      </Group>
+      <Text size="lg">{intro}</Text>
+      <GuestPrompt message={t('auth.guestPrompts.sandboxUser')} />
+      {canUse && (
+        <>
+          {clientConfig.hmrcEnvironment === 'sandbox' && (
+            <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="hmrc-environment">
+              {clientConfig.hmrcSimulator
+                ? t('hmrc:pages.grantAuthority.simulator')
+                : t('hmrc:pages.grantAuthority.sandbox')}
+            </Alert>
+          )}
+          {children}
+        </>
+      )}
+    </Stack>
+  );
+}

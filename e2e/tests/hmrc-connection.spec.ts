@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { uniqueEmail } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * Connecting to HMRC as a new user would, against the embedded simulator: sign up, create an
+ * Organisation sandbox user, authorise it in HMRC's window, then read what HMRC holds.
+ */
+
+async function signUp(page: Page, name: string) {
+  await page.goto('/user/register');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('hmrc'));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Quarterly-Return-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/app');
+}
+
+async function createOrganisation(page: Page) {
+  await page.goto('/app/grant-authority');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grant Authority');
+  // Creating without a type says what is missing.
+  await page.getByRole('button', { name: 'Create sandbox user' }).click();
+  await expect(page.getByText('Please select a user type.')).toBeVisible();
+  await page.getByRole('radio', { name: 'Organisation' }).check();
+  await page.getByRole('button', { name: 'Create sandbox user' }).click();
+  const card = page.locator('[data-testid^="sandbox-user-"]').first();
+  await expect(card.getByTestId('sandbox-user-id')).toHaveText(/^\d{12}$/);
+  await expect(card.getByTestId('authorisation-status')).toHaveText('Not authorised yet');
+  return card;
+}
+
+test.describe('connecting to HMRC', () => {
+  // A wrong password on HMRC's page is answered 401, which the popup's console reports.
+  test.use({ expectedConsoleErrors: { allow: [/status of 401/] } });
+
+  test('a new user creates a sandbox user and authorises it in HMRC’s window', async ({ page }) => {
+    await signUp(page, 'Nora Newcomer');
+    const card = await createOrganisation(page);
+    const userId = (await card.getByTestId('sandbox-user-id').textContent()) ?? '';
+    await card.getByRole('button', { name: 'Show password' }).click();
+    const password = (await card.getByTestId('sandbox-user-password').textContent()) ?? '';
+    expect(password).toMatch(/^[a-z0-9]{12}$/);
+
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Authorise' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    await popup.getByLabel('User ID').fill(userId);
+    await popup.getByLabel('Password').fill(password);
+    await popup.locator('#submit').click();
+    await popup.getByRole('button', { name: 'Give permission' }).click();
+    await expect(popup.getByTestId('hmrc-callback-granted')).toContainText('VAT Wise successfully granted.');
+    await popup.getByRole('button', { name: 'Close this window' }).click();
+
+    await expect(page.getByText('VAT Wise successfully granted.').first()).toBeVisible();
+    await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');
+    await expect(card.getByTestId('authorisation-remaining')).toHaveText(/^\d+ hours \d{2} min \d{2} s$/);
+    const details = JSON.parse((await page.evaluate(() => localStorage.getItem('authorizationDetails'))) ?? '{}');
+    expect(details).toMatchObject({ userId, userType: 'Organisation' });
+    expect(JSON.stringify(details)).not.toContain(password);
+    // The business is now in the header.
+    await expect(page.getByTestId('business-switcher')).toHaveValue(/Company [A-Z]{3}\d{3}/);
+  });
+
+  test('closing HMRC’s window before finishing says so', async ({ page }) => {
+    await signUp(page, 'Cora Closer');
+    const card = await createOrganisation(page);
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Authorise' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    await popup.close();
+    await expect(page.getByText('Authorization window was closed.')).toBeVisible();
+    await expect(card.getByTestId('authorisation-status')).toHaveText('Not authorised yet');
+  });
+
+  test('a sandbox user can be deleted after confirming', async ({ page }) => {
+    await signUp(page, 'Dara Deleter');
+    const card = await createOrganisation(page);
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete sandbox user' }).click();
+    await expect(page.getByText('Sandbox User deleted successfully.')).toBeVisible();
+    await expect(page.getByTestId('sandbox-users-empty')).toBeVisible();
+  });
+});

@@ -31,8 +31,10 @@ async function createOrganisation(page: Page) {
 }
 
 test.describe('connecting to HMRC', () => {
-  // A wrong password on HMRC's page is answered 401, which the popup's console reports.
-  test.use({ expectedConsoleErrors: { allow: [/status of 401/] } });
+  // A refusal from HMRC (the insolvent trader) is an HTTP error the browser reports on its console.
+  test.use({ expectedConsoleErrors: { allow: [/status of 403/] } });
+  // Sign-up, HMRC's window and four tabs of data: a long journey on two cores.
+  test.setTimeout(90_000);
 
   test('a new user creates a sandbox user and authorises it in HMRC’s window', async ({ page }) => {
     await signUp(page, 'Nora Newcomer');
@@ -55,12 +57,43 @@ test.describe('connecting to HMRC', () => {
 
     await expect(page.getByText('VAT Wise successfully granted.').first()).toBeVisible();
     await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');
-    await expect(card.getByTestId('authorisation-remaining')).toHaveText(/^\d+ hours \d{2} min \d{2} s$/);
+    await expect(card.getByTestId('authorisation-remaining')).toHaveText(/^[\d,]+ hours \d{2} min \d{2} s$/);
     const details = JSON.parse((await page.evaluate(() => localStorage.getItem('authorizationDetails'))) ?? '{}');
     expect(details).toMatchObject({ userId, userType: 'Organisation' });
     expect(JSON.stringify(details)).not.toContain(password);
     // The business is now in the header.
     await expect(page.getByTestId('business-switcher')).toHaveValue(/Company [A-Z]{3}\d{3}/);
+
+    // VAT Operations: what HMRC holds for it.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'VAT Operations' })
+      .click();
+    await expect(page.getByTestId('vat-operations')).toBeVisible();
+    const obligations = page.getByTestId('obligation-row');
+    await expect(obligations.first()).toBeVisible();
+    await expect(page.getByText('Overdue').first()).toBeVisible();
+    await page.getByRole('button', { name: 'View return' }).first().click();
+    const returnView = page.getByTestId('return-view');
+    await expect(returnView).toContainText('Box 5');
+    await expect(returnView).toContainText(/£[\d,]+\.\d{2}/);
+    await page.keyboard.press('Escape');
+    await expect(returnView).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Liabilities' }).click();
+    await expect(page.getByTestId('liability-row').first()).toBeVisible();
+    await expect(page).toHaveURL(/tab=liabilities/);
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await expect(page.getByTestId('payment-row').first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Penalties' }).click();
+    await expect(page.getByTestId('penalty-row').first()).toBeVisible();
+    await page.getByRole('switch', { name: 'Show financial details' }).check();
+    await expect(page.getByTestId('financial-details').first()).toContainText(/£[\d,]+\.\d{2}/);
+
+    // An HMRC refusal reaches the screen in the spec's words.
+    await page.getByRole('tab', { name: 'Obligations' }).click();
+    await page.getByLabel('Test scenario').selectOption('INSOLVENT_TRADER');
+    await expect(page.getByRole('alert').filter({ hasText: 'The Trader is insolvent (Obligations).' })).toBeVisible();
   });
 
   test('closing HMRC’s window before finishing says so', async ({ page }) => {

@@ -11,7 +11,8 @@ export function Brand({ to }: { to: string }) {
         <ThemeIcon size="lg" aria-hidden>
           <IconReceiptTax size={20} />
         </ThemeIcon>
-        <Text fw={700} size="lg">
+        {/* The name yields its room on a phone; the icon and the link's label remain. */}
+        <Text fw={700} size="lg" className="vw-hide-on-mobile">
           {t('app.name')}
         </Text>
       </Group>

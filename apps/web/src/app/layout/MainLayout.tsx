@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,13 +37,18 @@ export function MainLayout() {
               <Brand to={APP_BASE} />
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <BusinessSwitcher />
+              <Box visibleFrom="md">
+                <BusinessSwitcher />
+              </Box>
               <HeaderControls />
               <UserMenu />
             </Group>
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label={t('nav.main')} component="nav">
+          <Box hiddenFrom="md" px="xs" pb="xs">
+            <BusinessSwitcher placement="navigation" />
+          </Box>
           <ScrollArea type="auto">
             {navigationFor(role).map((group) => (
               <div key={group.key}>

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../../shared/api/http-errors';
@@ -27,39 +27,46 @@ export default function HmrcCallbackPage() {
   usePageTitle(t('hmrc:callback.title'));
   const [search] = useSearchParams();
   const [exchange] = hmrcApi.useExchangeCodeMutation();
-  const [state, setState] = useState<State>({ step: 'working' });
+  const code = search.get('code');
+  const oauthState = search.get('state');
+  const error = search.get('error');
+  // What the URL alone says; the exchange, when there is one, says the rest.
+  const description = search.get('error_description');
+  const fromUrl = useMemo<State>(() => {
+    if (error) {
+      const detail = error === 'access_denied' ? t('hmrc:callback.denied') : (description ?? error);
+      return { step: 'failed', message: t('hmrc:callback.failed'), detail };
+    }
+    return !code || !oauthState ? { step: 'missing' } : { step: 'working' };
+  }, [code, description, error, oauthState, t]);
+  const [exchanged, setExchanged] = useState<State | null>(null);
+  const state = exchanged ?? fromUrl;
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const code = search.get('code');
-    const oauthState = search.get('state');
-    const error = search.get('error');
-    if (error) {
-      const message = t('hmrc:callback.failed');
-      const detail = error === 'access_denied' ? t('hmrc:callback.denied') : (search.get('error_description') ?? error);
-      setState({ step: 'failed', message, detail });
-      announceCallback({ source: callbackMessageSource, ok: false, error: `${message} ${detail}` });
+    if (fromUrl.step === 'failed') {
+      announceCallback({
+        source: callbackMessageSource,
+        ok: false,
+        error: `${fromUrl.message} ${fromUrl.detail ?? ''}`,
+      });
       return;
     }
-    if (!code || !oauthState) {
-      setState({ step: 'missing' });
-      return;
-    }
-    if (handledCodes.has(code)) return;
+    if (!code || !oauthState || handledCodes.has(code)) return;
     handledCodes.add(code);
     void exchange({ code, state: oauthState }).then((result) => {
       if ('error' in result) {
         const message = describeError(result.error, t);
-        setState({ step: 'failed', message: t('hmrc:callback.failed'), detail: message });
+        setExchanged({ step: 'failed', message: t('hmrc:callback.failed'), detail: message });
         announceCallback({ source: callbackMessageSource, ok: false, error: message });
         return;
       }
-      setState({ step: 'granted' });
+      setExchanged({ step: 'granted' });
       announceCallback({ source: callbackMessageSource, ok: true, ...result.data });
     });
-  }, [exchange, search, t]);
+  }, [code, exchange, fromUrl, oauthState, t]);
 
   const openedAsPopup = typeof window !== 'undefined' && window.opener !== null;
   const closeOrReturn = openedAsPopup ? (

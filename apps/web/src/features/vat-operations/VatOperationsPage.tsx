@@ -1,10 +1,49 @@
-import { Title } from '@mantine/core';
+import '@mantine/charts/styles.css';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../shared/api/http-errors';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { GuestPrompt } from '../auth';
+import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
+import { NoBusiness } from './components/NoBusiness';
+import { LoadingState } from './components/QueryStates';
+import { VatOperationsTabs } from './components/VatOperationsTabs';
 
-/** VAT Operations (spec section 2): being built in this change. */
+/** VAT Operations (spec section 2): the current business's obligations, liabilities, payments and penalties. */
 export default function VatOperationsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'vatOperations']);
   usePageTitle(t('nav.vatOperations'));
-  return <Title order={1}>{t('nav.vatOperations')}</Title>;
+  const { business, isLoading, error } = useCurrentBusiness();
+
+  const content = () => {
+    if (isLoading) return <LoadingState label={t('vatOperations:loadingBusiness')} />;
+    if (error) {
+      return (
+        <Alert color="red" role="alert">
+          {describeError(error, t)}
+        </Alert>
+      );
+    }
+    return business ? <VatOperationsTabs vrn={business.vrn} /> : <NoBusiness />;
+  };
+
+  return (
+    <Stack gap="lg" data-testid="vat-operations">
+      <Stack gap={4}>
+        <Title order={1}>{t('nav.vatOperations')}</Title>
+        {business ? (
+          <Group gap="xs" data-testid="vat-operations-business">
+            <Text fw={600}>{business.name}</Text>
+            <Badge variant="light" size="lg" style={{ textTransform: 'none' }}>
+              {t('vatOperations:vrn', { vrn: formatVrn(business.vrn) })}
+            </Badge>
+          </Group>
+        ) : (
+          <Text c="dimmed">{t('vatOperations:intro')}</Text>
+        )}
+      </Stack>
+      <GuestPrompt message={t('vatOperations:guestPrompt')} />
+      {content()}
+    </Stack>
+  );
 }

@@ -17,11 +17,12 @@ function useNow(): number {
 }
 
 function Remaining({ expiresAt }: { expiresAt: string }) {
-  const { t } = useTranslation('hmrc');
+  const { t, i18n } = useTranslation('hmrc');
   const parts = remainingParts(expiresAt, useNow());
+  const hours = parts && new Intl.NumberFormat(i18n.language.startsWith('es') ? 'es-ES' : 'en-GB').format(parts.hours);
   return (
     <Text size="sm" data-testid="authorisation-remaining" aria-live="off">
-      {parts ? t('status.remainingValue', parts) : t('status.expired')}
+      {parts ? t('status.remainingValue', { ...parts, hours }) : t('status.expired')}
     </Text>
   );
 }

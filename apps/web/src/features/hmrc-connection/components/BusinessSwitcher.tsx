@@ -6,8 +6,11 @@ import { notify } from '../../../shared/toasts/notifier';
 import { describeError } from '../../../shared/api/http-errors';
 import { formatVrn, useCurrentBusiness } from '../use-current-business';
 
-/** The header's choice of business (VRN): an agent switches between clients here. */
-export function BusinessSwitcher() {
+/**
+ * The choice of business (VRN): an agent switches between clients here. In the header on wide
+ * screens; at the top of the folding navigation on small ones (`placement="navigation"`).
+ */
+export function BusinessSwitcher({ placement = 'header' }: { placement?: 'header' | 'navigation' }) {
   const { t } = useTranslation(['common', 'hmrc']);
   const { hasBusinesses, business, businesses, select, isLoading } = useCurrentBusiness();
   if (!hasBusinesses || isLoading) return null;
@@ -19,7 +22,6 @@ export function BusinessSwitcher() {
         variant="subtle"
         size="sm"
         leftSection={<IconBuildingStore size={16} />}
-        className="vw-hide-on-mobile"
       >
         {t('hmrc:business.connect')}
       </Button>
@@ -28,9 +30,9 @@ export function BusinessSwitcher() {
   return (
     <Select
       aria-label={t('hmrc:business.label')}
-      data-testid="business-switcher"
+      data-testid={placement === 'header' ? 'business-switcher' : 'business-switcher-navigation'}
       size="sm"
-      w={{ base: 170, md: 260 }}
+      w={placement === 'header' ? 300 : '100%'}
       leftSection={<IconBuildingStore size={16} />}
       allowDeselect={false}
       value={business?.vrn ?? null}

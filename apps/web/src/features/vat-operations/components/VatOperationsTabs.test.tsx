@@ -1,0 +1,286 @@
+import { MantineProvider } from '@mantine/core';
+import { configureStore } from '@reduxjs/toolkit';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/i18n';
+import { dynamicMiddleware, rootReducer } from '../../../shared/store/root';
+import { VatOperationsTabs } from './VatOperationsTabs';
+
+const vrn = '123456782';
+
+/** What VAT Wise's server answers, by path; anything else is a 404. */
+const answers: Record<string, { status?: number; body: unknown }> = {
+  '/api/vat/obligations': {
+    body: {
+      obligations: [
+        { periodKey: '18A2', start: '2017-04-01', end: '2017-06-30', due: '2017-08-07', status: 'O', received: null },
+        {
+          periodKey: '18A1',
+          start: '2017-01-01',
+          end: '2017-03-31',
+          due: '2017-05-07',
+          status: 'F',
+          received: '2017-05-06',
+        },
+      ],
+    },
+  },
+  '/api/vat/returnview': {
+    body: {
+      periodKey: '18A1',
+      boxes: {
+        vatDueSales: 123_456,
+        vatDueAcquisitions: 0,
+        totalVatDue: 123_456,
+        vatReclaimedCurrPeriod: 23_456,
+        netVatDue: 100_000,
+        totalValueSalesExVAT: 617_200,
+        totalValuePurchasesExVAT: 117_200,
+        totalValueGoodsSuppliedExVAT: 0,
+        totalAcquisitionsExVAT: 0,
+      },
+    },
+  },
+  '/api/vat/liabilities': {
+    body: {
+      liabilities: [
+        {
+          taxPeriod: { from: '2017-01-01', to: '2017-01-31' },
+          type: 'VAT Return Debit Charge',
+          originalAmountPence: 463_872,
+          outstandingAmountPence: 463_872,
+          due: '2017-03-07',
+        },
+      ],
+    },
+  },
+  '/api/vat/payments': { body: { payments: [{ amountPence: 153_465, received: '2017-03-05' }] } },
+  '/api/vat/penalties': {
+    body: {
+      totals: null,
+      lateSubmissionSummary: {
+        activePoints: 1,
+        inactivePoints: 0,
+        threshold: 4,
+        chargeAmountPence: 20_000,
+        complianceAchievedOn: '2026-06-01',
+      },
+      penalties: [
+        {
+          kind: 'lateSubmission',
+          id: '00001',
+          category: 'point',
+          status: 'active',
+          taxPeriod: { from: '2024-01-01', to: '2024-03-31' },
+          createdOn: '2024-05-08',
+          expiresOn: '2026-06-01',
+          chargeReference: null,
+          amountPence: null,
+          outstandingPence: null,
+          dueOn: null,
+          appealStatus: null,
+        },
+        {
+          kind: 'latePayment',
+          id: 'XV123451234512',
+          category: 'LPP1',
+          status: 'posted',
+          taxPeriod: { from: '2024-01-01', to: '2024-03-31' },
+          createdOn: '2024-06-06',
+          expiresOn: null,
+          chargeReference: 'XP123456789012',
+          amountPence: 40_000,
+          outstandingPence: 40_000,
+          dueOn: '2024-07-06',
+          appealStatus: null,
+        },
+      ],
+    },
+  },
+  '/api/vat/financials': {
+    body: {
+      totals: { overduePence: 40_000, notYetDuePence: null, balancePence: 40_000, creditPence: null, clearedPence: 0 },
+      documents: [
+        {
+          postingDate: '2024-06-06',
+          issueDate: '2024-06-06',
+          totalPence: 40_000,
+          clearedPence: 0,
+          outstandingPence: 40_000,
+          lines: [
+            {
+              description: 'VAT Late Payment Penalty 1',
+              from: '2024-01-01',
+              to: '2024-03-31',
+              dueOn: '2024-07-06',
+              amountPence: 40_000,
+            },
+          ],
+        },
+      ],
+    },
+  },
+};
+
+function fakeServer(overrides: typeof answers = {}) {
+  const requests: URL[] = [];
+  // Node's Request, unlike a browser's, has no page address to resolve '/api/…' against.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+      }
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      requests.push(url);
+      const answer = overrides[url.pathname] ?? answers[url.pathname] ?? { status: 404, body: {} };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return requests;
+}
+
+function renderTabs(path = '/app/vat-operations') {
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
+  });
+  return render(
+    <Provider store={store}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Suspense fallback="Loading">
+            <VatOperationsTabs vrn={vrn} />
+          </Suspense>
+        </MemoryRouter>
+      </MantineProvider>
+    </Provider>,
+  );
+}
+
+describe('the VAT Operations tabs', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists obligations for the last 12 months, flags the overdue one and hides period keys', async () => {
+    const requests = fakeServer();
+    renderTabs();
+    const rows = await screen.findAllByTestId('obligation-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('Overdue')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Fulfilled')).toBeInTheDocument();
+    expect(screen.getByText('1 Jan 2017 – 31 Mar 2017')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('18A1');
+    const sent = requests.find((url) => url.pathname === '/api/vat/obligations');
+    expect(sent?.searchParams.get('vrn')).toBe(vrn);
+    expect(sent?.searchParams.get('status')).toBe('All');
+    expect(sent?.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.getAllByRole('button', { name: 'View return' })).toHaveLength(1);
+  });
+
+  it('shows the submitted return’s nine boxes in a modal', async () => {
+    const user = userEvent.setup();
+    const requests = fakeServer();
+    renderTabs();
+    await user.click(await screen.findByRole('button', { name: 'View return' }));
+    const modal = await screen.findByTestId('return-view');
+    expect(await within(modal).findByText('Box 5')).toBeInTheDocument();
+    expect(within(modal).getByText('Net VAT to pay to HMRC or reclaim')).toBeInTheDocument();
+    expect(within(modal).getByText('£1,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'VAT return for 1 Jan 2017 – 31 Mar 2017' })).toBeInTheDocument();
+    expect(requests.find((url) => url.pathname === '/api/vat/returnview')?.searchParams.get('periodKey')).toBe('18A1');
+  });
+
+  it('sorts by a column from its header button and says so with aria-sort', async () => {
+    const user = userEvent.setup();
+    fakeServer();
+    renderTabs();
+    await screen.findAllByTestId('obligation-row');
+    const header = screen.getByRole('button', { name: 'Due date' });
+    await user.click(header);
+    expect(header.closest('th')).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(screen.getAllByTestId('obligation-row')[0] as HTMLElement).getByText('7 May 2017')).toBeTruthy();
+    await user.click(header);
+    expect(header.closest('th')).toHaveAttribute('aria-sort', 'descending');
+    expect(within(screen.getAllByTestId('obligation-row')[0] as HTMLElement).getByText('7 Aug 2017')).toBeTruthy();
+  });
+
+  it('refuses a range that ends before it starts without asking HMRC', async () => {
+    const requests = fakeServer();
+    renderTabs();
+    await screen.findAllByTestId('obligation-row');
+    const before = requests.length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-01-01' } });
+    expect(await screen.findByTestId('date-range-problem')).toHaveTextContent(
+      'Invalid date range, must be 366 days or less (Obligations).',
+    );
+    expect(screen.queryAllByTestId('obligation-row')).toHaveLength(0);
+    expect(requests.length).toBe(before);
+  });
+
+  it('explains an error, offers a retry and Grant Authority when the business is not connected', async () => {
+    fakeServer({
+      '/api/vat/obligations': {
+        status: 409,
+        body: { error: 'Conflict', code: 'HMRC_NOT_CONNECTED', message: 'Not connected' },
+      },
+    });
+    renderTabs();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This business is not connected to HMRC yet.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Go to Grant Authority' })).toHaveAttribute(
+      'href',
+      '/app/grant-authority',
+    );
+  });
+
+  it('opens the tab named in the address: liabilities with the chart against payments', async () => {
+    fakeServer();
+    renderTabs('/app/vat-operations?tab=liabilities');
+    expect(screen.getByRole('tab', { name: 'Liabilities' })).toHaveAttribute('aria-selected', 'true');
+    const [row] = await screen.findAllByTestId('liability-row');
+    expect(screen.getAllByTestId('liability-row')).toHaveLength(1);
+    // Original and outstanding amounts, in pounds and pence.
+    expect(within(row as HTMLElement).getAllByText('£4,638.72')).toHaveLength(2);
+    expect(await screen.findByTestId('liabilities-chart')).toHaveTextContent('payments of £1,534.65');
+  });
+
+  it('sends the chosen sandbox test scenario with the tab’s query', async () => {
+    const requests = fakeServer();
+    renderTabs('/app/vat-operations?tab=payments');
+    await screen.findAllByTestId('payment-row');
+    fireEvent.change(screen.getByLabelText('Test scenario'), { target: { value: 'MULTIPLE_PAYMENTS' } });
+    await vi.waitFor(() =>
+      expect(requests.some((url) => url.searchParams.get('scenario') === 'MULTIPLE_PAYMENTS')).toBe(true),
+    );
+  });
+
+  it('shows penalties and, on request, the financial details of each charge', async () => {
+    const user = userEvent.setup();
+    fakeServer();
+    renderTabs('/app/vat-operations?tab=penalties');
+    expect(await screen.findAllByTestId('penalty-row')).toHaveLength(2);
+    expect(screen.getByTestId('penalty-points')).toHaveTextContent('1 of 4');
+    expect(screen.queryByTestId('financial-details')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Show financial details' }));
+    const details = await screen.findByTestId('financial-details');
+    expect(details).toHaveTextContent('VAT Late Payment Penalty 1');
+    expect(screen.getByText('HMRC has not raised a charge for this penalty yet.')).toBeInTheDocument();
+  });
+});

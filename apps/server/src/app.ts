@@ -9,6 +9,8 @@ import { healthRoutes } from './features/health/routes';
 import { mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
+import { vatReturnRoutes } from './features/vat-returns/routes';
+import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
 import accessControl, { sessionUserResolver } from './plugins/access';
@@ -22,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Settles returns left in flight (called once the server listens, and from time to time). */
+    vatReturns: VatReturnService;
   }
 }
 
@@ -41,6 +45,12 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     // In-flight requests finish when closing; new ones get 503 instead of hanging.
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
+
+  // When each request reached us: HMRC's Gov-Client-Public-IP-Timestamp (features/hmrc-connection).
+  app.decorateRequest('receivedAt', null as unknown as Date);
+  app.addHook('onRequest', async (request) => {
+    request.receivedAt = new Date();
+  });
 
   const database = openDatabase(config.database);
   app.decorate('config', config);
@@ -78,10 +88,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });
   await app.register(userRoutes, { prefix: '/api' });
   await mountEmbeddedSandbox(app, config, database);
-  await app.register(hmrcConnectionRoutes, {
-    prefix: '/api',
-    ...hmrcConnection(config, database, authSecret, app.log),
-  });
+  const hmrc = hmrcConnection(config, database, authSecret, app.log);
+  await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
+  const vatReturns = vatReturnsFeature(database, hmrc, app.log);
+  app.decorate('vatReturns', vatReturns.service);
+  await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     clientConfig: {

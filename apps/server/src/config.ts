@@ -152,6 +152,9 @@ const envSchema = z.object({
   HMRC_BASE_URL: httpUrl('HMRC_BASE_URL').default('https://test-api.service.hmrc.gov.uk'),
   HMRC_AUTH_URL: httpUrl('HMRC_AUTH_URL').default('https://test-www.tax.service.gov.uk'),
   HMRC_REDIRECT_URI: httpUrl('HMRC_REDIRECT_URI').optional(),
+  HMRC_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { message: 'HMRC_ENVIRONMENT must be sandbox or production' })
+    .optional(),
   HMRC_SANDBOX_RATE_LIMIT: z
     .string()
     .trim()
@@ -389,7 +392,10 @@ function hmrcConfig(values: z.infer<typeof envSchema>, publicUrl: string): HmrcC
   if (values.HMRC_CLIENT_ID && values.HMRC_CLIENT_SECRET) {
     return {
       mode: 'external',
-      environment: new URL(values.HMRC_BASE_URL).hostname.startsWith('test-') ? 'sandbox' : 'production',
+      // HMRC's sandbox hosts start test-; say so explicitly for any other sandbox (a simulator elsewhere).
+      environment:
+        values.HMRC_ENVIRONMENT ??
+        (new URL(values.HMRC_BASE_URL).hostname.startsWith('test-') ? 'sandbox' : 'production'),
       baseUrl: values.HMRC_BASE_URL.replace(/\/+$/, ''),
       authUrl: values.HMRC_AUTH_URL.replace(/\/+$/, ''),
       clientId: values.HMRC_CLIENT_ID,

@@ -11,3 +11,5 @@ export * from './vat/dates';
 export * from './hmrc/messages';
 export * from './hmrc/api';
 export * from './hmrc/fraud-prevention';
+export * from './vat-returns/api';
+export * from './vat-returns/rules';

@@ -17,4 +17,8 @@ export interface SandboxContext {
   heldCalls: Set<() => void>;
   /** Refresh tokens being exchanged now: HMRC refuses a second refresh of the same token meanwhile. */
   refreshesInProgress: Set<string>;
+  /** Calls received per VAT endpoint, for tests that must prove a request was sent once. */
+  callCounts: Map<string, number>;
+  /** Calls to act on as usual, whose answer is then lost (the `dropAfter` fault). */
+  answersToDrop: WeakSet<object>;
 }

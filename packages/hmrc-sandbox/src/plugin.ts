@@ -66,6 +66,8 @@ export async function hmrcSandbox(app: FastifyInstance, options: HmrcSandboxOpti
     timeoutFaultHoldMs: options.timeoutFaultHoldMs ?? 180_000,
     heldCalls: new Set(),
     refreshesInProgress: new Set(),
+    callCounts: new Map(),
+    answersToDrop: new WeakSet(),
   };
 
   // The submit body stays text: only the text shows how many decimals a number was written with.

@@ -109,6 +109,73 @@ export interface BusinessTable {
   created_at: string;
 }
 
+/** A digital record (sale, purchase, adjustment or box total) as validated JSON. */
+export interface VatRecordTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  date: string;
+  data: string;
+  import_id: string | null;
+  import_row: number | null;
+  created_at: string;
+  /** Set when the user deletes it; cleared by undo. */
+  deleted_at: string | null;
+}
+
+/** A VAT return: draft, in flight, or submitted; with exactly what was sent. */
+export interface VatReturnTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  period_key: string;
+  period_start: string;
+  period_end: string;
+  due: string;
+  status: string;
+  idempotency_key: string;
+  flat_rate: string | null;
+  last_error: string | null;
+  sent_body: string | null;
+  sent_boxes: string | null;
+  sent_fraud_headers: string | null;
+  sent_by: string | null;
+  attempt_started_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** HMRC's receipt for a return; inserted once, never changed. */
+export interface VatReceiptTable {
+  return_id: string;
+  owner_id: string;
+  vrn: string;
+  period_key: string;
+  data: string;
+  created_at: string;
+}
+
+/** An imported file: the digital link between a spreadsheet and a return. */
+export interface VatImportTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  return_id: string;
+  kind: string;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  rows_used: string;
+  imported_at: string;
+}
+
+export interface ImportMappingTable {
+  owner_id: string;
+  vrn: string;
+  kind: string;
+  mapping: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -120,4 +187,9 @@ export interface Database {
   hmrc_connection: HmrcConnectionTable;
   oauth_state: OauthStateTable;
   business: BusinessTable;
+  vat_record: VatRecordTable;
+  vat_return: VatReturnTable;
+  vat_receipt: VatReceiptTable;
+  vat_import: VatImportTable;
+  import_mapping: ImportMappingTable;
 }

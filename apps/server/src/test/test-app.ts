@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 /** A PostgreSQL schema of this test's own, so parallel test files never see each other's rows. */
-async function freshPostgresSchema(baseUrl: string) {
+export async function freshPostgresSchema(baseUrl: string) {
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();

@@ -177,6 +177,48 @@ export const errorCatalogue = {
     retryable: false,
     report: true,
   },
+  PERIOD_NOT_OPEN: {
+    status: 409,
+    message: 'HMRC does not list this period as open: its return may already be filed.',
+    retryable: false,
+    report: false,
+  },
+  RETURN_NOT_FOUND: {
+    status: 404,
+    message: 'There is no such VAT return.',
+    retryable: false,
+    report: false,
+  },
+  RETURN_LOCKED: {
+    status: 409,
+    message: 'This return has been sent to HMRC and can no longer be changed.',
+    retryable: false,
+    report: false,
+  },
+  RETURN_OUT_OF_DATE: {
+    status: 409,
+    message: 'This page is out of date: reload it before submitting.',
+    retryable: false,
+    report: false,
+  },
+  RETURN_HAS_PROBLEMS: {
+    status: 400,
+    message: 'The return cannot be sent as it is: fix the boxes marked.',
+    retryable: false,
+    report: false,
+  },
+  RECORD_NOT_FOUND: {
+    status: 404,
+    message: 'There is no such record.',
+    retryable: false,
+    report: false,
+  },
+  IMPORT_HAS_PROBLEMS: {
+    status: 400,
+    message: 'The file has problems: fix the rows listed, then import it again. Nothing was recorded.',
+    retryable: false,
+    report: false,
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'An unexpected error occurred.',

@@ -15,6 +15,7 @@ export const hmrcDataKinds = [
   'financialDetails',
   'returnView',
   'customerInformation',
+  'submitReturn',
 ] as const;
 export type HmrcDataKind = (typeof hmrcDataKinds)[number];
 
@@ -74,6 +75,20 @@ export const hmrcCodeMessages: Record<HmrcDataKind, Record<string, string>> = {
     CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
     NOT_FOUND: 'No customer information found for this VRN.',
   },
+  submitReturn: {
+    VRN_INVALID: 'The provided VRN is invalid (Return).',
+    PERIOD_KEY_INVALID: 'HMRC does not recognise this return period.',
+    INVALID_REQUEST: 'HMRC refused the return’s figures. Check the boxes and try again.',
+    VAT_TOTAL_VALUE: 'Box 3 must equal box 1 plus box 2.',
+    VAT_NET_VALUE: 'Box 5 must be the difference between box 3 and box 4.',
+    INVALID_MONETARY_AMOUNT: 'A box is outside HMRC’s limits, or has pence where HMRC wants whole pounds.',
+    MANDATORY_FIELD_MISSING: 'A box is missing from the return.',
+    NOT_FINALISED: 'The return cannot be accepted without the declaration.',
+    DUPLICATE_SUBMISSION: 'HMRC already has a return for this period.',
+    TAX_PERIOD_NOT_ENDED: 'This period has not ended yet: submit its return after the period ends.',
+    RULE_INSOLVENT_TRADER: 'The Trader is insolvent (Return).',
+    CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
+  },
 };
 
 /** 'Failed to fetch {kind} data' (spec section 8): the words for each kind. */
@@ -85,6 +100,7 @@ export const hmrcKindLabels: Record<HmrcDataKind, string> = {
   financialDetails: 'financial details',
   returnView: 'return',
   customerInformation: 'customer information',
+  submitReturn: 'return submission',
 };
 
 /** The return view's own messages for a call that never got an answer (spec section 8). */

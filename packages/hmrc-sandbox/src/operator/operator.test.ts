@@ -64,6 +64,43 @@ describe('faults on the next calls of an endpoint', () => {
     expect((await obligations()).status).toBe(200);
   });
 
+  it('a dropAfter fault lets HMRC act, then loses the answer', async () => {
+    const { obligations, user, tokens } = await listening();
+    const open = (await (await obligations()).json()) as { obligations: { periodKey: string; due: string }[] };
+    const overdue = open.obligations.find((obligation) => obligation.due < new Date().toISOString().slice(0, 10));
+    await sandbox.operator('POST', '/faults', { endpoint: 'submitReturn', kind: 'dropAfter' });
+    const body = JSON.stringify({
+      periodKey: overdue?.periodKey,
+      vatDueSales: 10,
+      vatDueAcquisitions: 0,
+      totalVatDue: 10,
+      vatReclaimedCurrPeriod: 0,
+      netVatDue: 10,
+      totalValueSalesExVAT: 50,
+      totalValuePurchasesExVAT: 0,
+      totalValueGoodsSuppliedExVAT: 0,
+      totalAcquisitionsExVAT: 0,
+      finalised: true,
+    });
+    const address = sandbox.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    await expect(
+      fetch(`http://127.0.0.1:${port}${basePath}/organisations/vat/${user.vrn}/returns`, {
+        method: 'POST',
+        headers: {
+          accept: vatAccept,
+          authorization: `Bearer ${tokens.access_token}`,
+          'content-type': 'application/json',
+        },
+        body,
+      }),
+    ).rejects.toThrow(/fetch failed/);
+    const view = await sandbox.vat('GET', `/organisations/vat/${user.vrn}/returns/${overdue?.periodKey}`, {
+      token: tokens.access_token,
+    });
+    expect(view.statusCode).toBe(200);
+  });
+
   it('an injected delay slows the call, which then succeeds', async () => {
     const { obligations } = await listening();
     await sandbox.operator('POST', '/faults', { endpoint: 'obligations', kind: 'delay', delayMs: 300 });
@@ -158,6 +195,19 @@ describe('reset and clock', () => {
     expect(at.json().today).toBe('2030-01-15');
     await sandbox.operator('DELETE', '/clock');
     expect((await sandbox.operator('GET', '/clock')).json().offsetMs).toBe(0);
+  });
+
+  it('counts the calls each VAT endpoint received', async () => {
+    sandbox = await startSandbox();
+    const user = await sandbox.createUser('organisations');
+    const tokens = await sandbox.authorise(user);
+    for (let call = 0; call < 2; call += 1) {
+      await sandbox.vat('GET', `/organisations/vat/${user.vrn}/penalties`, { token: tokens.access_token });
+    }
+    await sandbox.vat('POST', `/organisations/vat/${user.vrn}/returns`, { token: tokens.access_token, body: '{}' });
+    expect((await sandbox.operator('GET', '/calls')).json()).toEqual({ calls: { penalties: 2, submitReturn: 1 } });
+    await sandbox.operator('POST', '/reset');
+    expect((await sandbox.operator('GET', '/calls')).json()).toEqual({ calls: {} });
   });
 
   it('leaves the controls out when they are not switched on', async () => {

@@ -52,12 +52,16 @@ export function operatorRoutes(context: SandboxContext) {
       await context.clock.setOffset(0);
       context.faults.clear();
       context.throttle.reset();
+      context.callCounts.clear();
       context.fraudLog = createFraudHeaderLog({ now: () => context.clock.now() });
       request.log.info('HMRC sandbox: state reset by the operator');
       return reply.code(204).send();
     });
 
     app.get('/operator/faults', async () => ({ faults: context.faults.list() }));
+
+    /** How many calls each VAT endpoint has received since the start (or the last reset). */
+    app.get('/operator/calls', async () => ({ calls: Object.fromEntries(context.callCounts) }));
 
     app.post('/operator/faults', async (request, reply) => {
       const body = parseJson(request.body);

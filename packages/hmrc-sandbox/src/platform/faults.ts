@@ -3,7 +3,11 @@
  * held until the caller gives up, answered 500 or 503, or have their connection dropped. Kept in
  * memory: a restart clears them.
  */
-export const faultKinds = ['delay', 'timeout', 'error500', 'error503', 'drop'] as const;
+/**
+ * `drop` loses the call before HMRC acts on it; `dropAfter` lets HMRC act (a return is filed) and
+ * then loses the answer, the case a careful client must settle by asking (hmrc-mtd-vat.md 6.2).
+ */
+export const faultKinds = ['delay', 'timeout', 'error500', 'error503', 'drop', 'dropAfter'] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 /** What a fault can be put on: the eight VAT endpoints and the other machine-to-machine calls. */

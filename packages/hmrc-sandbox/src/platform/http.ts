@@ -75,7 +75,7 @@ export function throttle(reply: FastifyReply, context: SandboxContext, clientId:
 }
 
 /** Drops the connection without an answer, as a failing network would. */
-function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
+export function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
   reply.hijack();
   request.raw.socket?.destroy();
 }
@@ -106,6 +106,9 @@ export async function applyFault(
     case 'drop':
       dropConnection(request, reply);
       return true;
+    case 'dropAfter':
+      context.answersToDrop.add(request);
+      return false;
     case 'timeout':
       // Hold the call until the caller gives up (or the hold ends), then drop it unanswered.
       await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { flat, messages, type SandboxAnswer } from '../http/errors';
-import { applyFault, authenticate, checkAccept, isAnswer, send, throttle } from '../platform/http';
+import { applyFault, authenticate, checkAccept, dropConnection, isAnswer, send, throttle } from '../platform/http';
 import { type Endpoint, resolveScenario } from '../scenarios';
 import type { StoredAccount } from '../store/store';
 import {
@@ -190,16 +190,22 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
         method: endpoint.method,
         url: endpoint.url,
         handler: async (request, reply) => {
+          context.callCounts.set(endpoint.name, (context.callCounts.get(endpoint.name) ?? 0) + 1);
           if (await applyFault(request, reply, context, endpoint.name)) return reply;
+          const respond = (answer: SandboxAnswer) => {
+            if (!context.answersToDrop.has(request)) return send(reply, answer);
+            dropConnection(request, reply);
+            return reply;
+          };
           const admitted = await admit(endpoint, request, reply);
-          if ('status' in admitted) return send(reply, admitted);
+          if ('status' in admitted) return respond(admitted);
           if (endpoint.name === 'submitReturn') {
             // Errors after authorisation carry the receipt headers too (3.5).
             reply.header('receipt-id', reply.getHeader('x-correlationid'));
             reply.header('receipt-timestamp', clock.iso().replace(/\.\d{3}Z$/, 'Z'));
           }
           const invalid = endpoint.validate?.(request, admitted.today);
-          if (invalid) return send(reply, invalid);
+          if (invalid) return respond(invalid);
 
           const scenarioHeader = request.headers['gov-test-scenario'];
           const range = endpoint.name === 'liabilities' || endpoint.name === 'payments' ? dateRange(request) : {};
@@ -213,11 +219,11 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
               ...((request.params as Params).periodKey ? { periodKey: (request.params as Params).periodKey } : {}),
             },
           );
-          if (scenario.kind === 'answer') return send(reply, scenario.answer);
+          if (scenario.kind === 'answer') return respond(scenario.answer);
 
           const answer = await endpoint.answer(request, reply, admitted);
           if (endpoint.name !== 'submitReturn') await saveIfChanged(admitted);
-          return send(reply, answer);
+          return respond(answer);
         },
       });
     }

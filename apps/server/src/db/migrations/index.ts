@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as appMeta from './0001_app_meta';
 import * as auditAndMfa from './0002_audit_and_mfa';
 import * as hmrcConnections from './0003_hmrc_connections';
+import * as vatReturns from './0004_vat_returns';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
   '0001_app_meta': appMeta,
   '0002_audit_and_mfa': auditAndMfa,
   '0003_hmrc_connections': hmrcConnections,
+  '0004_vat_returns': vatReturns,
 };

@@ -50,6 +50,19 @@ export class FraudHeaderSource {
   }
 
   /**
+   * For calls no user's request is behind (settling a return after a restart): a batch process of
+   * ours, so only what the server itself knows (HMRC's BATCH_PROCESS_DIRECT method).
+   */
+  backgroundHeaders(): Record<string, string> {
+    return {
+      'Gov-Client-Connection-Method': 'BATCH_PROCESS_DIRECT',
+      'Gov-Vendor-Product-Name': 'VAT%20Wise',
+      'Gov-Vendor-Version': `vat-wise-server=${encodeURIComponent(version)}`,
+      ...(this.licenceHash ? { 'Gov-Vendor-License-IDs': `vat-wise=${this.licenceHash}` } : {}),
+    };
+  }
+
+  /**
    * VAT Wise has no licence keys; the installation's own id stands for one, hashed so the same
    * installation always sends the same value and HMRC learns nothing else from it.
    */

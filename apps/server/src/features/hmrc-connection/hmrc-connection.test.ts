@@ -4,12 +4,10 @@ import {
   businessListSchema,
   exchangeCodeResponseSchema,
   financialDetailsSchema,
-  getAuthUrlResponseSchema,
   liabilityListSchema,
   obligationListSchema,
   paymentListSchema,
   penaltiesSchema,
-  sandboxUserSchema,
   ukToday,
   addDays,
   vatReturnSchema,
@@ -17,6 +15,7 @@ import {
 } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAndGrant } from '../../test/hmrc-browser';
+import { authorise as authoriseUser, createSandboxUser as createUser } from '../../test/hmrc-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 import { parseEncryptionKey, TokenCipher } from './token-cipher';
@@ -40,21 +39,15 @@ async function call(client: SessionClient, method: 'GET' | 'POST' | 'PUT' | 'DEL
 }
 
 async function createSandboxUser(client: SessionClient, userType = 'Organisation') {
-  const response = await call(client, 'POST', '/api/create_sandbox_user', { userType });
-  expect(response.statusCode, response.body).toBe(201);
-  return sandboxUserSchema.parse(response.json());
+  const user = await createUser(client, userType);
+  bodiesSeen.push(JSON.stringify(user));
+  return user;
 }
 
-/** Get the authorisation URL, sign in and grant in a browser, and hand the code to /exchange_code. */
 async function authorise(client: SessionClient, user: SandboxUser) {
-  const { url } = getAuthUrlResponseSchema.parse(
-    (await call(client, 'GET', `/api/get_auth_url?userId=${user.userId}`)).json(),
-  );
-  const callback = await signInAndGrant(url, user);
-  const code = callback.searchParams.get('code') ?? '';
-  const state = callback.searchParams.get('state') ?? '';
-  const response = await call(client, 'POST', '/api/exchange_code', { code, state, userId: user.userId });
-  return { response, code, state };
+  const result = await authoriseUser(client, user);
+  bodiesSeen.push(result.response.body);
+  return result;
 }
 
 const operator = (path: string, body: unknown) =>

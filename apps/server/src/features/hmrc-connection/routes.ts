@@ -60,11 +60,6 @@ const scenarioSchema = z.object({
 export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcConnectionRouteOptions) {
   const { service, client, fraud } = options;
 
-  app.decorateRequest('receivedAt', null as unknown as Date);
-  app.addHook('onRequest', async (request) => {
-    request.receivedAt = new Date();
-  });
-
   // --- sandbox users -------------------------------------------------------------------------
 
   app.post('/create_sandbox_user', { config: accountHolders }, async (request, reply) => {
@@ -169,7 +164,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     checkRange('obligations', query.from, query.to);
     const status = query.status === 'Open' ? 'O' : query.status === 'Fulfilled' ? 'F' : undefined;
     try {
-      return await service.vatCall(currentUser(request), target(query), 'obligations', async (token) => ({
+      return await service.vatCall(currentUser(request).id, target(query), 'obligations', async (token) => ({
         obligations: obligationsFrom(
           (
             await client.obligations(
@@ -190,7 +185,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     const query = parseOrThrow(dateRangeQuerySchema, request.query);
     checkRange('liabilities', query.from, query.to);
     try {
-      return await service.vatCall(currentUser(request), target(query), 'liabilities', async (token) => ({
+      return await service.vatCall(currentUser(request).id, target(query), 'liabilities', async (token) => ({
         liabilities: liabilitiesFrom(
           (await client.liabilities(query.vrn, { from: query.from, to: query.to }, await context(request, token))).body,
         ),
@@ -205,7 +200,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     const query = parseOrThrow(dateRangeQuerySchema, request.query);
     checkRange('payments', query.from, query.to);
     try {
-      return await service.vatCall(currentUser(request), target(query), 'payments', async (token) => ({
+      return await service.vatCall(currentUser(request).id, target(query), 'payments', async (token) => ({
         payments: paymentsFrom(
           (await client.payments(query.vrn, { from: query.from, to: query.to }, await context(request, token))).body,
         ),
@@ -218,14 +213,14 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   app.get('/vat/penalties', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(penaltiesQuerySchema, request.query);
-    return service.vatCall(currentUser(request), target(query), 'penalties', async (token) =>
+    return service.vatCall(currentUser(request).id, target(query), 'penalties', async (token) =>
       penaltiesFrom((await client.penalties(query.vrn, await context(request, token))).body),
     );
   });
 
   app.get('/vat/financials', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(financialsQuerySchema, request.query);
-    return service.vatCall(currentUser(request), target(query), 'financialDetails', async (token) =>
+    return service.vatCall(currentUser(request).id, target(query), 'financialDetails', async (token) =>
       financialDetailsFrom(
         (await client.financialDetails(query.vrn, query.chargeReference, await context(request, token))).body,
       ),
@@ -234,7 +229,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   app.get('/vat/returnview', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(returnViewQuerySchema, request.query);
-    return service.vatCall(currentUser(request), target(query), 'returnView', async (token) =>
+    return service.vatCall(currentUser(request).id, target(query), 'returnView', async (token) =>
       vatReturnFrom((await client.viewReturn(query.vrn, query.periodKey, await context(request, token))).body),
     );
   });

@@ -312,6 +312,11 @@ export class HmrcConnectionService {
     return this.listBusinesses(owner);
   }
 
+  /** Refuses a VRN that is not one of the user's businesses (403, never data). */
+  async assertBusiness(ownerId: string, vrn: string): Promise<void> {
+    if (!(await this.deps.repo.business(ownerId, vrn))) throw new AppError('BUSINESS_NOT_YOURS');
+  }
+
   // --- VAT calls -----------------------------------------------------------------------------
 
   /**
@@ -320,17 +325,17 @@ export class HmrcConnectionService {
    * call tried once more; HMRC's refusal becomes the spec's message for this kind of data.
    */
   async vatCall<T>(
-    owner: SessionUser,
+    ownerId: string,
     target: VatTarget,
     kind: HmrcDataKind,
     call: (accessToken: string) => Promise<T>,
   ): Promise<T> {
-    const business = await this.deps.repo.business(owner.id, target.vrn);
+    const business = await this.deps.repo.business(ownerId, target.vrn);
     if (!business || (target.userId !== undefined && target.userId !== business.hmrc_user_id)) {
       throw new AppError('BUSINESS_NOT_YOURS');
     }
     if (!business.hmrc_user_id) throw new AppError('HMRC_NOT_CONNECTED');
-    let connection = await this.deps.repo.connection(owner.id, business.hmrc_user_id);
+    let connection = await this.deps.repo.connection(ownerId, business.hmrc_user_id);
     if (!connection) throw new AppError('HMRC_NOT_CONNECTED');
     if (connection.refresh_failed_at) throw new AppError('HMRC_REAUTHORISE');
     if (Date.parse(connection.access_expires_at) - this.now().getTime() < refreshMarginMs) {

@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import {
+  type BoxTotalsMapping,
+  boxTotalsMappingSchema,
+  type ImportKind,
+  type ImportPreview,
+  type ImportRecord,
+  type TransactionMapping,
+  transactionMappingSchema,
+  type VatRecord,
+  type importBodySchema,
+} from '@vatwise/domain';
+import type { z } from 'zod';
+import type { SessionUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import { previewImport } from './import/preview';
+import type { VatReturnRepo } from './repo';
+
+type ImportBody = z.infer<typeof importBodySchema>;
+
+/** Problems listed in an error body: enough to fix the file, not the whole file. */
+const maxIssuesInError = 50;
+
+/**
+ * Importing records from a CSV or XLSX file (bridging): preview, then apply. Applying refuses a
+ * file with any problem, so nothing half-imported is recorded; the records, the file's name, size
+ * and SHA-256 and the rows used are stored together (the digital link), and the column mapping is
+ * remembered for the VRN.
+ */
+export class ImportService {
+  constructor(
+    private readonly repo: VatReturnRepo,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async draftFor(user: SessionUser, body: ImportBody) {
+    const draft = await this.repo.returnById(user.id, body.draftId);
+    if (!draft || draft.vrn !== body.vrn) throw new AppError('RETURN_NOT_FOUND');
+    if (draft.status !== 'draft' && draft.status !== 'failed') throw new AppError('RETURN_LOCKED');
+    return draft;
+  }
+
+  private async remembered(user: SessionUser, vrn: string, kind: ImportKind) {
+    const stored = await this.repo.mapping(user.id, vrn, kind);
+    const schema = kind === 'transactions' ? transactionMappingSchema : boxTotalsMappingSchema;
+    const parsed = schema.safeParse(stored);
+    return parsed.success ? (parsed.data as TransactionMapping | BoxTotalsMapping) : undefined;
+  }
+
+  async preview(user: SessionUser, body: ImportBody): Promise<ImportPreview> {
+    const draft = await this.draftFor(user, body);
+    const rememberedMapping = await this.remembered(user, body.vrn, body.kind);
+    return previewImport({
+      kind: body.kind,
+      fileName: body.fileName,
+      content: Buffer.from(body.contentBase64, 'base64'),
+      ...(body.mapping ? { mapping: body.mapping } : {}),
+      ...(rememberedMapping ? { rememberedMapping } : {}),
+      period: { start: draft.period_start, end: draft.period_end },
+    });
+  }
+
+  async apply(user: SessionUser, body: ImportBody): Promise<{ import: ImportRecord; records: VatRecord[] }> {
+    const preview = await this.preview(user, body);
+    if (preview.problems.length > 0 || preview.records.length === 0) {
+      const issues = preview.problems.slice(0, maxIssuesInError).map((problem) => ({
+        path: [problem.row === null ? '' : `row ${problem.row}`, problem.column ?? ''].filter(Boolean).join(', '),
+        message: problem.message,
+      }));
+      throw new AppError(
+        'IMPORT_HAS_PROBLEMS',
+        undefined,
+        issues.length > 0 ? issues : [{ path: '', message: 'The file has no rows to import.' }],
+      );
+    }
+    const importedAt = this.now().toISOString();
+    const record: ImportRecord = {
+      id: crypto.randomUUID(),
+      draftId: body.draftId,
+      kind: body.kind,
+      fileName: preview.fileName,
+      sizeBytes: preview.sizeBytes,
+      sha256: preview.sha256,
+      rowsUsed: preview.rows,
+      importedAt,
+    };
+    const ids = await this.repo.transaction(async (repo) => {
+      const inserted = await repo.insertRecords(
+        user.id,
+        body.vrn,
+        preview.records.map((input, index) => ({ input, importId: record.id, importRow: preview.rows[index] ?? 0 })),
+        importedAt,
+      );
+      await repo.insertImport(user.id, body.vrn, record);
+      if (preview.mapping) await repo.saveMapping(user.id, body.vrn, body.kind, preview.mapping);
+      return inserted;
+    });
+    const records = await Promise.all(ids.map((id) => this.repo.record(user.id, id)));
+    return { import: record, records: records.filter((found): found is VatRecord => found !== undefined) };
+  }
+
+  list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {
+    return this.repo.imports(user.id, draftId);
+  }
+}

@@ -1,0 +1,324 @@
+import crypto from 'node:crypto';
+import {
+  type FlatRateSettings,
+  flatRateSettingsSchema,
+  type ImportKind,
+  type ImportRecord,
+  type NineBoxes,
+  type Receipt,
+  type ReturnStatus,
+  type VatRecord,
+  type VatRecordInput,
+  vatRecordInputSchema,
+} from '@vatwise/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, VatReturnTable } from '../../db/schema';
+
+export type ReturnRow = Selectable<VatReturnTable>;
+
+export interface LastError {
+  message: string;
+  code: string | null;
+  hmrcCodes: string[];
+}
+
+export interface SentBy {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** SQL for VAT returns. Every query names the owner, so nobody reaches another user's rows. */
+export class VatReturnRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (repo: VatReturnRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new VatReturnRepo(trx)));
+  }
+
+  // --- records --------------------------------------------------------------------------------
+
+  private toRecord(row: Selectable<Database['vat_record']>): VatRecord {
+    const input = vatRecordInputSchema.parse(JSON.parse(row.data));
+    return {
+      ...input,
+      id: row.id,
+      vrn: row.vrn,
+      createdAt: row.created_at,
+      source: row.import_id ? { importId: row.import_id, row: row.import_row ?? 0 } : null,
+    };
+  }
+
+  /** The live records of a VRN dated from..to (inclusive), oldest first. */
+  async records(ownerId: string, vrn: string, from: string, to: string): Promise<VatRecord[]> {
+    const rows = await this.db
+      .selectFrom('vat_record')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .where('deleted_at', 'is', null)
+      .orderBy('date')
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  async record(ownerId: string, id: string, includeDeleted = false): Promise<VatRecord | undefined> {
+    let query = this.db.selectFrom('vat_record').selectAll().where('owner_id', '=', ownerId).where('id', '=', id);
+    if (!includeDeleted) query = query.where('deleted_at', 'is', null);
+    const row = await query.executeTakeFirst();
+    return row ? this.toRecord(row) : undefined;
+  }
+
+  async insertRecords(
+    ownerId: string,
+    vrn: string,
+    records: { input: VatRecordInput; importId?: string; importRow?: number }[],
+    now: string,
+  ): Promise<string[]> {
+    const rows = records.map(({ input, importId, importRow }) => ({
+      id: crypto.randomUUID(),
+      owner_id: ownerId,
+      vrn,
+      date: input.date,
+      data: JSON.stringify(input),
+      import_id: importId ?? null,
+      import_row: importRow ?? null,
+      created_at: now,
+      deleted_at: null,
+    }));
+    if (rows.length === 0) return [];
+    // Chunked: SQLite allows a limited number of bound values per statement.
+    for (let start = 0; start < rows.length; start += 200) {
+      await this.db
+        .insertInto('vat_record')
+        .values(rows.slice(start, start + 200))
+        .execute();
+    }
+    return rows.map((row) => row.id);
+  }
+
+  async updateRecord(ownerId: string, id: string, input: VatRecordInput): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vat_record')
+      .set({ date: input.date, data: JSON.stringify(input) })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Deletion can be undone: the record is only marked. */
+  async setRecordDeleted(ownerId: string, id: string, deletedAt: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vat_record')
+      .set({ deleted_at: deletedAt })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  // --- returns --------------------------------------------------------------------------------
+
+  async insertReturn(row: ReturnRow): Promise<void> {
+    await this.db.insertInto('vat_return').values(row).execute();
+  }
+
+  returnById(ownerId: string, id: string): Promise<ReturnRow | undefined> {
+    return this.db
+      .selectFrom('vat_return')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  returnForPeriod(ownerId: string, vrn: string, periodKey: string): Promise<ReturnRow | undefined> {
+    return this.db
+      .selectFrom('vat_return')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .where('period_key', '=', periodKey)
+      .executeTakeFirst();
+  }
+
+  returns(ownerId: string, vrn: string): Promise<ReturnRow[]> {
+    return this.db
+      .selectFrom('vat_return')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .orderBy('period_start', 'desc')
+      .execute();
+  }
+
+  /** Returns whose submission's outcome is not known: sent (or about to be) when the process stopped. */
+  unsettledReturns(): Promise<ReturnRow[]> {
+    return this.db.selectFrom('vat_return').selectAll().where('status', 'in', ['submitting', 'unknown']).execute();
+  }
+
+  async setFlatRate(ownerId: string, id: string, flatRate: FlatRateSettings | null, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vat_return')
+      .set({ flat_rate: flatRate ? JSON.stringify(flatRate) : null, updated_at: now })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('status', 'in', ['draft', 'failed'])
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async deleteDraft(ownerId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('vat_return')
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('status', 'in', ['draft', 'failed'])
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /**
+   * Claims the return for one submission: draft or failed -> submitting, with exactly what will be
+   * sent, written before it is sent. One conditional statement, so of two clicks, two tabs or two
+   * servers only one wins; the other sends nothing.
+   */
+  async claimForSubmission(
+    id: string,
+    sent: { body: string; boxes: NineBoxes; fraudHeaders: Record<string, string>; by: SentBy },
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vat_return')
+      .set({
+        status: 'submitting',
+        sent_body: sent.body,
+        sent_boxes: JSON.stringify(sent.boxes),
+        sent_fraud_headers: JSON.stringify(sent.fraudHeaders),
+        sent_by: JSON.stringify(sent.by),
+        attempt_started_at: now,
+        last_error: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['draft', 'failed'])
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setStatus(id: string, status: ReturnStatus, lastError: LastError | null, now: string): Promise<void> {
+    await this.db
+      .updateTable('vat_return')
+      .set({ status, last_error: lastError ? JSON.stringify(lastError) : null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Stores the receipt and marks the return submitted, together. A receipt is never replaced. */
+  async recordReceipt(row: ReturnRow, receipt: Receipt, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('vat_receipt')
+        .select('return_id')
+        .where('return_id', '=', row.id)
+        .executeTakeFirst();
+      if (!existing) {
+        await trx
+          .insertInto('vat_receipt')
+          .values({
+            return_id: row.id,
+            owner_id: row.owner_id,
+            vrn: row.vrn,
+            period_key: row.period_key,
+            data: JSON.stringify(receipt),
+            created_at: now,
+          })
+          .execute();
+      }
+      await trx
+        .updateTable('vat_return')
+        .set({ status: 'submitted', last_error: null, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
+    });
+  }
+
+  async receipt(returnId: string): Promise<Receipt | undefined> {
+    const row = await this.db
+      .selectFrom('vat_receipt')
+      .select('data')
+      .where('return_id', '=', returnId)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.data) as Receipt) : undefined;
+  }
+
+  // --- imports --------------------------------------------------------------------------------
+
+  async insertImport(ownerId: string, vrn: string, record: ImportRecord): Promise<void> {
+    await this.db
+      .insertInto('vat_import')
+      .values({
+        id: record.id,
+        owner_id: ownerId,
+        vrn,
+        return_id: record.draftId,
+        kind: record.kind,
+        file_name: record.fileName,
+        size_bytes: record.sizeBytes,
+        sha256: record.sha256,
+        rows_used: JSON.stringify(record.rowsUsed),
+        imported_at: record.importedAt,
+      })
+      .execute();
+  }
+
+  async imports(ownerId: string, returnId: string): Promise<ImportRecord[]> {
+    const rows = await this.db
+      .selectFrom('vat_import')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('return_id', '=', returnId)
+      .orderBy('imported_at')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      draftId: row.return_id,
+      kind: row.kind as ImportKind,
+      fileName: row.file_name,
+      sizeBytes: row.size_bytes,
+      sha256: row.sha256,
+      rowsUsed: JSON.parse(row.rows_used) as number[],
+      importedAt: row.imported_at,
+    }));
+  }
+
+  async mapping(ownerId: string, vrn: string, kind: ImportKind): Promise<unknown> {
+    const row = await this.db
+      .selectFrom('import_mapping')
+      .select('mapping')
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.mapping) as unknown) : undefined;
+  }
+
+  async saveMapping(ownerId: string, vrn: string, kind: ImportKind, mapping: unknown): Promise<void> {
+    const text = JSON.stringify(mapping);
+    await this.db
+      .insertInto('import_mapping')
+      .values({ owner_id: ownerId, vrn, kind, mapping: text })
+      .onConflict((conflict) => conflict.columns(['owner_id', 'vrn', 'kind']).doUpdateSet({ mapping: text }))
+      .execute();
+  }
+}
+
+export function flatRateOf(row: ReturnRow): FlatRateSettings | null {
+  return row.flat_rate ? flatRateSettingsSchema.parse(JSON.parse(row.flat_rate)) : null;
+}

@@ -1,0 +1,140 @@
+import {
+  createRecordBodySchema,
+  importBodySchema,
+  initiateReturnBodySchema,
+  recordListQuerySchema,
+  Role,
+  submitReturnBodySchema,
+  updateDraftBodySchema,
+  vatRecordInputSchema,
+  vrnSchema,
+} from '@vatwise/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/access';
+import { parseOrThrow } from '../../plugins/validation';
+import type { ImportService } from './import-service';
+import { receiptPdf } from './receipt-pdf';
+import type { VatReturnService } from './service';
+import { AppError } from '../../plugins/errors';
+
+/** Returns and their records are for account holders (spec section 6: guests are asked to sign in). */
+const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** An XLSX of 20,000 rows is under 5 MB; its base64 in JSON about a third more. */
+const importBodyLimit = 7 * 1024 * 1024;
+
+export interface VatReturnRouteOptions {
+  service: VatReturnService;
+  imports: ImportService;
+  businessName: (ownerId: string, vrn: string) => Promise<string>;
+}
+
+/** VAT returns (spec section 7's /initiate_vat_return, and the rest of the return's life). */
+export async function vatReturnRoutes(app: FastifyInstance, { service, imports, businessName }: VatReturnRouteOptions) {
+  // --- records -------------------------------------------------------------------------------
+
+  app.get('/vat_records', { config: accountHolders }, async (request) => {
+    const { vrn, from, to } = parseOrThrow(recordListQuerySchema, request.query);
+    return { records: await service.listRecords(currentUser(request), vrn, from, to) };
+  });
+
+  app.post('/vat_records', { config: accountHolders }, async (request, reply) => {
+    const { vrn, ...input } = parseOrThrow(createRecordBodySchema, request.body);
+    return reply.code(201).send(await service.addRecord(currentUser(request), vrn, vatRecordInputSchema.parse(input)));
+  });
+
+  app.put('/vat_records/:id', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    return service.updateRecord(currentUser(request), id, parseOrThrow(vatRecordInputSchema, request.body));
+  });
+
+  app.delete('/vat_records/:id', { config: accountHolders }, async (request, reply) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    await service.deleteRecord(currentUser(request), id);
+    return reply.code(204).send();
+  });
+
+  app.post('/vat_records/:id/restore', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    return service.restoreRecord(currentUser(request), id);
+  });
+
+  // --- returns -------------------------------------------------------------------------------
+
+  app.post('/initiate_vat_return', { config: accountHolders }, async (request, reply) => {
+    const body = parseOrThrow(initiateReturnBodySchema, request.body);
+    const user = currentUser(request);
+    const { draft, created } = await service.initiate(user, request, {
+      vrn: body.user_vrn,
+      userId: body.user_id === user.id ? undefined : body.user_id,
+      periodKey: body.period_key,
+      flatRateScheme: body.flat_rate_scheme,
+      flatRatePercentage: body.flat_rate_percentage,
+      flatRateSector: body.flat_rate_sector,
+    });
+    return reply.code(created ? 201 : 200).send(draft);
+  });
+
+  app.get('/vat_returns', { config: accountHolders }, async (request) => {
+    const { vrn } = parseOrThrow(z.object({ vrn: vrnSchema }), request.query);
+    return { returns: await service.list(currentUser(request), vrn) };
+  });
+
+  app.get('/vat_returns/:id', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    return service.get(currentUser(request), id);
+  });
+
+  app.put('/vat_returns/:id', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    const { flatRate } = parseOrThrow(updateDraftBodySchema, request.body);
+    return service.updateFlatRate(currentUser(request), id, flatRate);
+  });
+
+  app.delete('/vat_returns/:id', { config: accountHolders }, async (request, reply) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    await service.discard(currentUser(request), id);
+    return reply.code(204).send();
+  });
+
+  app.post('/vat_returns/:id/submit', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    const { idempotencyKey } = parseOrThrow(submitReturnBodySchema, request.body);
+    return service.submit(currentUser(request), request, id, idempotencyKey);
+  });
+
+  app.post('/vat_returns/:id/settle', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    return service.settleFor(currentUser(request), request, id);
+  });
+
+  app.get('/vat_returns/:id/receipt.pdf', { config: accountHolders }, async (request, reply) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    const user = currentUser(request);
+    const draft = await service.get(user, id);
+    if (!draft.receipt) throw new AppError('RETURN_NOT_FOUND', 'This return has no receipt yet.');
+    const pdf = await receiptPdf(draft.receipt, await businessName(user.id, draft.vrn));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="vat-receipt-${draft.vrn}-${draft.periodEnd}.pdf"`)
+      .send(pdf);
+  });
+
+  // --- imports (bridging) --------------------------------------------------------------------
+
+  app.post('/vat_imports/preview', { config: accountHolders, bodyLimit: importBodyLimit }, async (request) => {
+    return imports.preview(currentUser(request), parseOrThrow(importBodySchema, request.body));
+  });
+
+  app.post('/vat_imports', { config: accountHolders, bodyLimit: importBodyLimit }, async (request, reply) => {
+    const result = await imports.apply(currentUser(request), parseOrThrow(importBodySchema, request.body));
+    return reply.code(201).send(result);
+  });
+
+  app.get('/vat_imports', { config: accountHolders }, async (request) => {
+    const { draftId } = parseOrThrow(z.object({ draftId: z.string().min(1) }), request.query);
+    return { imports: await imports.list(currentUser(request), draftId) };
+  });
+}

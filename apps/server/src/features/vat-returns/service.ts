@@ -1,0 +1,460 @@
+import crypto from 'node:crypto';
+import {
+  computeReturn,
+  type FlatRateSettings,
+  flatRateSector,
+  type NineBoxes,
+  penceToDecimalText,
+  type Receipt,
+  type ReturnDraft,
+  type VatRecord,
+  type VatRecordInput,
+} from '@vatwise/domain';
+import { type HmrcClient, vatReturnFrom } from '@vatwise/hmrc';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import type { FraudHeaderSource } from '../hmrc-connection/fraud-headers';
+import type { HmrcConnectionService } from '../hmrc-connection/service';
+import { flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
+
+/**
+ * VAT returns (issue "VAT returns: prepare, check and submit exactly once"). A return is built from
+ * the period's digital records; submitting claims the return in one database statement before
+ * anything is sent, so two clicks, two tabs or two servers send it once; an answer lost on the way
+ * (time-out, crash) is settled by asking HMRC for the return, never by sending it again
+ * (hmrc-mtd-vat.md 6.2).
+ */
+
+export interface VatReturnServiceDeps {
+  repo: VatReturnRepo;
+  connections: HmrcConnectionService;
+  client: HmrcClient;
+  fraud: FraudHeaderSource;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** What HMRC's submit endpoint takes, written as text so every amount keeps exactly its pence (3.2). */
+export function submissionBody(periodKey: string, boxes: NineBoxes): string {
+  const money = (pence: number) => penceToDecimalText(pence);
+  // Boxes 6-9 are whole pounds already (multiples of 100): sent without a decimal point.
+  const pounds = (pence: number) => String(pence / 100);
+  return (
+    `{"periodKey":${JSON.stringify(periodKey)},` +
+    `"vatDueSales":${money(boxes.box1)},"vatDueAcquisitions":${money(boxes.box2)},` +
+    `"totalVatDue":${money(boxes.box3)},"vatReclaimedCurrPeriod":${money(boxes.box4)},` +
+    `"netVatDue":${money(boxes.box5)},"totalValueSalesExVAT":${pounds(boxes.box6)},` +
+    `"totalValuePurchasesExVAT":${pounds(boxes.box7)},"totalValueGoodsSuppliedExVAT":${pounds(boxes.box8)},` +
+    `"totalAcquisitionsExVAT":${pounds(boxes.box9)},"finalised":true}`
+  );
+}
+
+function boxesFromView(view: ReturnType<typeof vatReturnFrom>): NineBoxes {
+  const { boxes } = view;
+  return {
+    box1: boxes.vatDueSales,
+    box2: boxes.vatDueAcquisitions,
+    box3: boxes.totalVatDue,
+    box4: boxes.vatReclaimedCurrPeriod,
+    box5: boxes.netVatDue,
+    box6: boxes.totalValueSalesExVAT,
+    box7: boxes.totalValuePurchasesExVAT,
+    box8: boxes.totalValueGoodsSuppliedExVAT,
+    box9: boxes.totalAcquisitionsExVAT,
+  };
+}
+
+/**
+ * How long an answer to a submission may still come: HMRC's longest time-out in production (180 s)
+ * and a margin. Until then a missing return is "not yet", not "not filed".
+ */
+export const answerWindowMs = 240_000;
+
+const errorOf = (error: unknown): LastError => {
+  if (error instanceof AppError)
+    return { message: error.message, code: error.code, hmrcCodes: error.hmrc?.codes ?? [] };
+  return { message: 'An unexpected error occurred.', code: null, hmrcCodes: [] };
+};
+
+/** HMRC answered and refused: the return was not filed, and may be sent again once fixed. */
+const isRefusal = (error: unknown) =>
+  error instanceof AppError &&
+  (error.code === 'HMRC_NOT_CONNECTED' ||
+    error.code === 'HMRC_REAUTHORISE' ||
+    error.code === 'BUSINESS_NOT_YOURS' ||
+    (error.code === 'HMRC_REFUSED' && (error.hmrc?.status ?? 0) >= 400 && (error.hmrc?.status ?? 0) < 500));
+
+export class VatReturnService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: VatReturnServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // --- records -----------------------------------------------------------------------------
+
+  async listRecords(user: SessionUser, vrn: string, from: string, to: string): Promise<VatRecord[]> {
+    await this.deps.connections.assertBusiness(user.id, vrn);
+    return this.deps.repo.records(user.id, vrn, from, to);
+  }
+
+  async addRecord(user: SessionUser, vrn: string, input: VatRecordInput): Promise<VatRecord> {
+    await this.deps.connections.assertBusiness(user.id, vrn);
+    const [id] = await this.deps.repo.insertRecords(user.id, vrn, [{ input }], this.now().toISOString());
+    return this.recordOrThrow(user, id ?? '');
+  }
+
+  async updateRecord(user: SessionUser, id: string, input: VatRecordInput): Promise<VatRecord> {
+    if (!(await this.deps.repo.updateRecord(user.id, id, input))) throw new AppError('RECORD_NOT_FOUND');
+    return this.recordOrThrow(user, id);
+  }
+
+  async deleteRecord(user: SessionUser, id: string): Promise<void> {
+    if (!(await this.deps.repo.setRecordDeleted(user.id, id, this.now().toISOString()))) {
+      throw new AppError('RECORD_NOT_FOUND');
+    }
+  }
+
+  /** Undo of a deletion. */
+  async restoreRecord(user: SessionUser, id: string): Promise<VatRecord> {
+    if (!(await this.deps.repo.setRecordDeleted(user.id, id, null))) throw new AppError('RECORD_NOT_FOUND');
+    return this.recordOrThrow(user, id);
+  }
+
+  private async recordOrThrow(user: SessionUser, id: string): Promise<VatRecord> {
+    const record = await this.deps.repo.record(user.id, id);
+    if (!record) throw new AppError('RECORD_NOT_FOUND');
+    return record;
+  }
+
+  // --- returns -----------------------------------------------------------------------------
+
+  /**
+   * Starts (or reopens) the return for an open obligation (spec section 7, /initiate_vat_return).
+   * The period's dates come from HMRC's open obligations, so only a period HMRC expects can start.
+   */
+  async initiate(
+    user: SessionUser,
+    request: FastifyRequest,
+    input: {
+      vrn: string;
+      userId?: string | undefined;
+      periodKey: string;
+      flatRateScheme: boolean;
+      flatRatePercentage?: number | null | undefined;
+      flatRateSector?: string | undefined;
+    },
+  ): Promise<{ draft: ReturnDraft; created: boolean }> {
+    const existing = await this.deps.repo.returnForPeriod(user.id, input.vrn, input.periodKey);
+    if (existing) return { draft: await this.toDraft(existing, true), created: false };
+
+    const target = { vrn: input.vrn, userId: input.userId };
+    const fraudHeaders = await this.deps.fraud.headersFor(request, user);
+    const { body } = await this.deps.connections.vatCall(user.id, target, 'obligations', (accessToken) =>
+      this.deps.client.obligations(input.vrn, { status: 'O' }, { accessToken, fraudHeaders }),
+    );
+    const obligation = body.obligations.find((candidate) => candidate.periodKey === input.periodKey);
+    if (!obligation) throw new AppError('PERIOD_NOT_OPEN');
+
+    const flatRate = input.flatRateScheme
+      ? await this.flatRateFor(user, request, input.vrn, input.flatRatePercentage, input.flatRateSector)
+      : null;
+    const now = this.now().toISOString();
+    const row: ReturnRow = {
+      id: crypto.randomUUID(),
+      owner_id: user.id,
+      vrn: input.vrn,
+      period_key: input.periodKey,
+      period_start: obligation.start,
+      period_end: obligation.end,
+      due: obligation.due,
+      status: 'draft',
+      idempotency_key: crypto.randomUUID(),
+      flat_rate: flatRate ? JSON.stringify(flatRate) : null,
+      last_error: null,
+      sent_body: null,
+      sent_boxes: null,
+      sent_fraud_headers: null,
+      sent_by: null,
+      attempt_started_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.deps.repo.insertReturn(row);
+    return { draft: await this.toDraft(row, true), created: true };
+  }
+
+  /**
+   * The flat rate settings for a new return: the percentage given, else the sector's; the sector
+   * given, else the one HMRC holds for the business (customer information, 3.11), else "any other
+   * activity". The first-year reduction is left to the user: HMRC does not say when it applies.
+   */
+  private async flatRateFor(
+    user: SessionUser,
+    request: FastifyRequest,
+    vrn: string,
+    percentage: number | null | undefined,
+    sector: string | undefined,
+  ): Promise<FlatRateSettings> {
+    let code = sector;
+    if (!code) {
+      const fraudHeaders = await this.deps.fraud.headersFor(request, user);
+      code = await this.deps.connections
+        .vatCall(user.id, { vrn }, 'customerInformation', (accessToken) =>
+          this.deps.client.customerInformation(vrn, { accessToken, fraudHeaders }),
+        )
+        .then(({ body }) => body.flatRateScheme?.frsCategory)
+        .catch(() => undefined);
+    }
+    const known = code ? flatRateSector(code) : undefined;
+    return {
+      sector: known?.code ?? '004',
+      rateTenths:
+        percentage !== null && percentage !== undefined
+          ? Math.round(percentage * 10)
+          : (known?.rateTenths ?? flatRateSector('004')?.rateTenths ?? 120),
+      firstYearUntil: null,
+      limitedCostTest: true,
+    };
+  }
+
+  async list(user: SessionUser, vrn: string): Promise<ReturnDraft[]> {
+    await this.deps.connections.assertBusiness(user.id, vrn);
+    const rows = await this.deps.repo.returns(user.id, vrn);
+    return Promise.all(rows.map((row) => this.toDraft(row, false)));
+  }
+
+  async get(user: SessionUser, id: string): Promise<ReturnDraft> {
+    return this.toDraft(await this.returnOrThrow(user, id), true);
+  }
+
+  async updateFlatRate(user: SessionUser, id: string, flatRate: FlatRateSettings | null): Promise<ReturnDraft> {
+    await this.returnOrThrow(user, id);
+    if (!(await this.deps.repo.setFlatRate(user.id, id, flatRate, this.now().toISOString()))) {
+      throw new AppError('RETURN_LOCKED');
+    }
+    return this.get(user, id);
+  }
+
+  async discard(user: SessionUser, id: string): Promise<void> {
+    await this.returnOrThrow(user, id);
+    if (!(await this.deps.repo.deleteDraft(user.id, id))) throw new AppError('RETURN_LOCKED');
+  }
+
+  private async returnOrThrow(user: SessionUser, id: string): Promise<ReturnRow> {
+    const row = await this.deps.repo.returnById(user.id, id);
+    if (!row) throw new AppError('RETURN_NOT_FOUND');
+    return row;
+  }
+
+  /** The return as the screen shows it; its boxes worked out from the records while still a draft. */
+  async toDraft(row: ReturnRow, withComputed: boolean): Promise<ReturnDraft> {
+    const flatRate = flatRateOf(row);
+    const receipt = (await this.deps.repo.receipt(row.id)) ?? null;
+    const open = row.status === 'draft' || row.status === 'failed';
+    const computed =
+      withComputed && open
+        ? computeReturn(
+            await this.deps.repo.records(row.owner_id, row.vrn, row.period_start, row.period_end),
+            { start: row.period_start, end: row.period_end },
+            flatRate,
+          )
+        : null;
+    return {
+      id: row.id,
+      vrn: row.vrn,
+      periodKey: row.period_key,
+      periodStart: row.period_start,
+      periodEnd: row.period_end,
+      due: row.due,
+      status: row.status as ReturnDraft['status'],
+      idempotencyKey: row.idempotency_key,
+      flatRate,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      lastError: row.last_error ? (JSON.parse(row.last_error) as LastError) : null,
+      receipt,
+      computed,
+    };
+  }
+
+  // --- submission --------------------------------------------------------------------------
+
+  /**
+   * Submits the return once. The figures are worked out again from the records, checked against
+   * HMRC's rules, written down with the fraud prevention headers, and only then sent. A lost answer
+   * leaves the return 'unknown' until HMRC's records settle it.
+   */
+  async submit(user: SessionUser, request: FastifyRequest, id: string, idempotencyKey: string): Promise<ReturnDraft> {
+    const row = await this.returnOrThrow(user, id);
+    if (row.idempotency_key !== idempotencyKey) throw new AppError('RETURN_OUT_OF_DATE');
+    if (row.status !== 'draft' && row.status !== 'failed') return this.toDraft(row, false);
+
+    const computed = computeReturn(
+      await this.deps.repo.records(user.id, row.vrn, row.period_start, row.period_end),
+      { start: row.period_start, end: row.period_end },
+      flatRateOf(row),
+    );
+    if (computed.problems.length > 0) {
+      throw new AppError(
+        'RETURN_HAS_PROBLEMS',
+        undefined,
+        computed.problems.map((problem) => ({ path: `box${problem.box}`, message: problem.message })),
+      );
+    }
+    const body = submissionBody(row.period_key, computed.boxes);
+    const fraudHeaders = await this.deps.fraud.headersFor(request, user);
+    const by: SentBy = { id: user.id, email: user.email, name: user.name };
+    const now = this.now().toISOString();
+    if (!(await this.deps.repo.claimForSubmission(row.id, { body, boxes: computed.boxes, fraudHeaders, by }, now))) {
+      // Another click, tab or server got there first: report the return as it now stands.
+      return this.get(user, id);
+    }
+
+    try {
+      const { body: answer, receipt } = await this.deps.connections.vatCall(
+        user.id,
+        { vrn: row.vrn },
+        'submitReturn',
+        (accessToken) => this.deps.client.submitReturn(row.vrn, body, { accessToken, fraudHeaders }),
+      );
+      await this.deps.repo.recordReceipt(
+        row,
+        {
+          vrn: row.vrn,
+          periodKey: row.period_key,
+          periodStart: row.period_start,
+          periodEnd: row.period_end,
+          boxes: computed.boxes,
+          processingDate: answer.processingDate,
+          formBundleNumber: answer.formBundleNumber,
+          paymentIndicator: answer.paymentIndicator ?? null,
+          chargeRefNumber: answer.chargeRefNumber ?? null,
+          correlationId: receipt.correlationId,
+          receiptId: receipt.receiptId,
+          receiptTimestamp: receipt.receiptTimestamp,
+          fraudHeaders,
+          submittedAt: now,
+          submittedBy: by,
+          confirmedBy: 'response',
+        },
+        this.now().toISOString(),
+      );
+      this.deps.log.info({ vrn: row.vrn, returnId: row.id }, 'VAT return submitted');
+    } catch (error) {
+      const duplicate = error instanceof AppError && (error.hmrc?.codes ?? []).includes('DUPLICATE_SUBMISSION');
+      if (isRefusal(error) && !duplicate) {
+        await this.deps.repo.setStatus(row.id, 'failed', errorOf(error), this.now().toISOString());
+        this.deps.log.warn({ err: error, returnId: row.id }, 'HMRC refused the VAT return');
+      } else {
+        // No answer (time-out, connection lost, HMRC 5xx), or HMRC already holds a return: ask HMRC.
+        await this.deps.repo.setStatus(row.id, 'unknown', errorOf(error), this.now().toISOString());
+        this.deps.log.warn({ err: error, returnId: row.id }, 'VAT return outcome unknown: checking with HMRC');
+        await this.settle((await this.deps.repo.returnById(user.id, id)) ?? row, fraudHeaders);
+      }
+    }
+    return this.get(user, id);
+  }
+
+  /** The "check with HMRC" button: settles a return whose outcome is unknown. */
+  async settleFor(user: SessionUser, request: FastifyRequest, id: string): Promise<ReturnDraft> {
+    const row = await this.returnOrThrow(user, id);
+    if (row.status === 'unknown' || row.status === 'submitting') {
+      await this.settle(row, await this.deps.fraud.headersFor(request, user));
+    }
+    return this.get(user, id);
+  }
+
+  /**
+   * Settles a return whose answer never came: if HMRC holds a return for the period, it was filed
+   * (recorded as submitted, confirmed by HMRC's records); if HMRC has none, it was not (the return
+   * may be sent again); if HMRC cannot say now, it stays unknown for the next check.
+   */
+  async settle(row: ReturnRow, fraudHeaders: Record<string, string>): Promise<void> {
+    let boxes: NineBoxes;
+    try {
+      const { body } = await this.deps.connections.vatCall(
+        row.owner_id,
+        { vrn: row.vrn },
+        'returnView',
+        (accessToken) => this.deps.client.viewReturn(row.vrn, row.period_key, { accessToken, fraudHeaders }),
+      );
+      boxes = boxesFromView(vatReturnFrom(body));
+    } catch (error) {
+      const now = this.now().toISOString();
+      if (error instanceof AppError && error.code === 'HMRC_REFUSED' && error.hmrc?.status === 404) {
+        // A submission HMRC may still be working on must not be offered for sending again yet.
+        const started = Date.parse(row.attempt_started_at ?? '') || 0;
+        if (this.now().getTime() - started < answerWindowMs) {
+          await this.deps.repo.setStatus(
+            row.id,
+            'unknown',
+            {
+              message: 'HMRC has no return for this period yet; VAT Wise will check again.',
+              code: 'NOT_YET_FILED',
+              hmrcCodes: [],
+            },
+            now,
+          );
+          return;
+        }
+        await this.deps.repo.setStatus(
+          row.id,
+          'failed',
+          {
+            message: 'HMRC has no return for this period, so it was not filed. Check the figures and submit again.',
+            code: 'NOT_FILED',
+            hmrcCodes: [],
+          },
+          now,
+        );
+        return;
+      }
+      await this.deps.repo.setStatus(row.id, 'unknown', errorOf(error), now);
+      this.deps.log.warn({ err: error, returnId: row.id }, 'could not yet settle the VAT return with HMRC');
+      return;
+    }
+    const sentBoxes = row.sent_boxes ? (JSON.parse(row.sent_boxes) as NineBoxes) : boxes;
+    const receipt: Receipt = {
+      vrn: row.vrn,
+      periodKey: row.period_key,
+      periodStart: row.period_start,
+      periodEnd: row.period_end,
+      boxes: sentBoxes,
+      processingDate: null,
+      formBundleNumber: null,
+      paymentIndicator: null,
+      chargeRefNumber: null,
+      correlationId: null,
+      receiptId: null,
+      receiptTimestamp: null,
+      fraudHeaders: row.sent_fraud_headers ? (JSON.parse(row.sent_fraud_headers) as Record<string, string>) : {},
+      submittedAt: row.attempt_started_at ?? this.now().toISOString(),
+      submittedBy: row.sent_by ? (JSON.parse(row.sent_by) as SentBy) : { id: row.owner_id, email: '', name: '' },
+      confirmedBy: 'returnView',
+    };
+    const now = this.now().toISOString();
+    await this.deps.repo.recordReceipt(row, receipt, now);
+    const last = row.last_error ? (JSON.parse(row.last_error) as LastError) : null;
+    if (last?.hmrcCodes.includes('DUPLICATE_SUBMISSION'))
+      await this.deps.repo.setStatus(row.id, 'submitted', last, now);
+    this.deps.log.info({ returnId: row.id }, 'VAT return settled: HMRC holds it');
+  }
+
+  /**
+   * Settles every return left in flight. At start, all of them (a stopped process answers for none);
+   * later checks leave alone a submission this process may still be waiting on.
+   */
+  async settleUnsettled(options: { atStart: boolean } = { atStart: false }): Promise<void> {
+    const cutoff = this.now().getTime() - answerWindowMs;
+    const rows = (await this.deps.repo.unsettledReturns()).filter(
+      (row) => options.atStart || row.status === 'unknown' || (Date.parse(row.attempt_started_at ?? '') || 0) < cutoff,
+    );
+    for (const row of rows) {
+      await this.settle(row, this.deps.fraud.backgroundHeaders()).catch((error: unknown) =>
+        this.deps.log.error({ err: error, returnId: row.id }, 'settling a VAT return failed'),
+      );
+    }
+  }
+}

@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { vrnSchema } from '../hmrc/api';
+import { isCalendarDate } from '../vat/dates';
+
+/**
+ * VAT returns (issue "VAT returns: prepare, check and submit exactly once"): the digital records a
+ * return is built from, the draft, its nine boxes, imports, and the receipt. Shared by the server
+ * (validation) and the web app (forms). Money is integer pence; dates 'YYYY-MM-DD'.
+ */
+
+const isoDate = z.string().refine(isCalendarDate, { message: 'must be a real date written YYYY-MM-DD' });
+const pence = z.number().int({ message: 'must be a whole number of pence' });
+
+// --- the nine boxes ---------------------------------------------------------------------------
+
+export const boxNumbers = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type BoxNumber = (typeof boxNumbers)[number];
+
+/** The boxes a record or an adjustment may move: boxes 3 and 5 are always worked out (uk-vat-facts 1.2). */
+export const enterableBoxes = [1, 2, 4, 6, 7, 8, 9] as const;
+export type EnterableBox = (typeof enterableBoxes)[number];
+const enterableBoxSchema = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(4),
+  z.literal(6),
+  z.literal(7),
+  z.literal(8),
+  z.literal(9),
+]);
+
+/** Box n in pence, keyed 'box1'..'box9'. Boxes 6-9 are whole pounds (multiples of 100). */
+export const nineBoxesSchema = z.object({
+  box1: pence,
+  box2: pence,
+  box3: pence,
+  box4: pence,
+  box5: pence,
+  box6: pence,
+  box7: pence,
+  box8: pence,
+  box9: pence,
+});
+export type NineBoxes = z.infer<typeof nineBoxesSchema>;
+export type BoxKey = keyof NineBoxes;
+export const boxKey = (box: BoxNumber): BoxKey => `box${box}`;
+
+// --- digital records ------------------------------------------------------------------------
+
+/** How VAT applies to a sale or purchase. */
+export const vatRateKinds = ['standard', 'reduced', 'zero', 'exempt', 'outsideScope'] as const;
+export type VatRateKind = (typeof vatRateKinds)[number];
+
+/**
+ * What the boxes need to know beyond the rate (uk-vat-facts 1.1, 1.6): goods moved between Northern
+ * Ireland and the EU (boxes 2, 8, 9), services bought from abroad under the reverse charge, import
+ * VAT under postponed VAT accounting, capital goods (flat rate scheme: reclaimable at £2,000 or
+ * more; a sale of one is outside the scheme), and, for the flat rate scheme's limited cost test,
+ * relevant goods.
+ */
+export const treatments = [
+  'normal',
+  'niEuGoods',
+  'reverseCharge',
+  'postponedImport',
+  'capitalGoods',
+  'relevantGoods',
+] as const;
+export type Treatment = (typeof treatments)[number];
+
+export const adjustmentTypes = ['errorCorrection', 'badDebtRelief', 'fuelScaleCharge', 'other'] as const;
+export type AdjustmentType = (typeof adjustmentTypes)[number];
+
+const description = z.string().trim().min(1, 'Say what the record is').max(200);
+
+export const transactionInputSchema = z.object({
+  kind: z.enum(['sale', 'purchase']),
+  date: isoDate,
+  description,
+  /** Net of VAT; negative for a credit note. */
+  netPence: pence,
+  /** The VAT on it; 0 for zero-rated, exempt and outside-scope items. */
+  vatPence: pence,
+  rate: z.enum(vatRateKinds),
+  treatment: z.enum(treatments).default('normal'),
+});
+
+/** A correction moving one box, with its reason (error correction, bad debt relief…). */
+export const adjustmentInputSchema = z.object({
+  kind: z.literal('adjustment'),
+  date: isoDate,
+  description,
+  box: enterableBoxSchema,
+  amountPence: pence,
+  adjustmentType: z.enum(adjustmentTypes),
+  reason: z.string().trim().min(3, 'An adjustment needs its reason').max(500),
+});
+
+/** A box total from a spreadsheet that keeps the records (bridging; digital link kept with the import). */
+export const boxTotalInputSchema = z.object({
+  kind: z.literal('boxTotal'),
+  date: isoDate,
+  description,
+  box: enterableBoxSchema,
+  amountPence: pence,
+});
+
+export const vatRecordInputSchema = z.discriminatedUnion('kind', [
+  transactionInputSchema,
+  adjustmentInputSchema,
+  boxTotalInputSchema,
+]);
+export type VatRecordInput = z.infer<typeof vatRecordInputSchema>;
+
+export const vatRecordSchema = z.intersection(
+  vatRecordInputSchema,
+  z.object({
+    id: z.string(),
+    vrn: z.string(),
+    createdAt: z.string(),
+    /** The import and row it came from, if any (the digital link). */
+    source: z.object({ importId: z.string(), row: z.number().int() }).nullable(),
+  }),
+);
+export type VatRecord = z.infer<typeof vatRecordSchema>;
+
+export const createRecordBodySchema = z.intersection(z.object({ vrn: vrnSchema }), vatRecordInputSchema);
+export const recordListQuerySchema = z.object({ vrn: vrnSchema, from: isoDate, to: isoDate });
+
+// --- flat rate scheme -----------------------------------------------------------------------
+
+/** A percentage in tenths of a per cent (14.5% = 145), so rates stay whole numbers. */
+export const rateTenthsSchema = z.number().int().min(0).max(1000);
+
+export const flatRateSettingsSchema = z.object({
+  /** HMRC's frsCategory code, 001-055 (uk-vat-facts 2.8). */
+  sector: z.string().regex(/^0[0-5]\d$/, { message: 'Choose a trade sector' }),
+  /** The sector's rate, or the one HMRC gave the business, in tenths of a per cent. */
+  rateTenths: rateTenthsSchema,
+  /** The last day of the 1% first-year reduction (the day before the first anniversary of registration), if any. */
+  firstYearUntil: isoDate.nullable(),
+  /** Apply the limited cost trader test each period (uk-vat-facts 2.5). */
+  limitedCostTest: z.boolean().default(true),
+});
+export type FlatRateSettings = z.infer<typeof flatRateSettingsSchema>;
+
+// --- starting and working on a return -------------------------------------------------------
+
+/** Spec section 7: POST /initiate_vat_return, with the spec's field names. */
+export const initiateReturnBodySchema = z.object({
+  user_id: z.string().trim().min(1).max(64).optional(),
+  user_vrn: vrnSchema,
+  period_key: z.string().regex(/^[#0-9A-Z]{4}$/, { message: 'A period key is 4 characters' }),
+  flat_rate_scheme: z.boolean().default(false),
+  /** A percentage such as 14.5, when on the flat rate scheme. */
+  flat_rate_percentage: z
+    .number()
+    .min(0)
+    .max(100)
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
+      message: 'A flat rate has at most one decimal place, such as 14.5',
+    })
+    .nullable()
+    .optional(),
+  flat_rate_sector: z
+    .string()
+    .regex(/^0[0-5]\d$/)
+    .optional(),
+});
+
+export const updateDraftBodySchema = z.object({ flatRate: flatRateSettingsSchema.nullable() });
+
+export const returnStatuses = ['draft', 'submitting', 'unknown', 'submitted', 'failed'] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+export interface Contribution {
+  recordId: string;
+  /** What this record adds to the box, in pence (before boxes 6-9 drop their pence). */
+  amountPence: number;
+}
+
+export interface BoxProblem {
+  box: BoxNumber;
+  code: 'OUT_OF_RANGE' | 'NOT_WHOLE_POUNDS' | 'TOTAL_MISMATCH' | 'NET_MISMATCH' | 'NEGATIVE_NET';
+  message: string;
+}
+
+export interface BoxWarning {
+  code: string;
+  /** The boxes it is about. */
+  boxes: BoxNumber[];
+  message: string;
+}
+
+/** How the flat rate scheme filled box 1 (shown as the working). */
+export interface FlatRateWorking {
+  turnoverIncVatPence: number;
+  relevantGoodsIncVatPence: number;
+  /** The limited cost test's bar: max(2% of turnover, £1,000 × months / 12). */
+  specifiedAmountPence: number;
+  limitedCost: boolean;
+  /** Each part of the period at its own rate (the first-year reduction can end mid-period). */
+  parts: { from: string; to: string; turnoverIncVatPence: number; rateTenths: number }[];
+  flatRateVatPence: number;
+  outsideSchemeVatPence: number;
+}
+
+export interface ComputedReturn {
+  boxes: NineBoxes;
+  contributions: Record<BoxKey, Contribution[]>;
+  problems: BoxProblem[];
+  warnings: BoxWarning[];
+  flatRate: FlatRateWorking | null;
+}
+
+export const submitReturnBodySchema = z.object({
+  /** The draft's idempotency key: the same submission, however often it is asked for. */
+  idempotencyKey: z.string().uuid(),
+  declarationAccepted: z.literal(true, { message: 'Tick the declaration to submit the return' }),
+});
+
+/** HMRC's legal declaration, shown and ticked before a return is sent (hmrc-mtd-vat.md 3.5). */
+export const declarationText =
+  'When you submit this VAT information you are making a legal declaration that the information is true and complete. A false declaration can result in prosecution.';
+
+export interface Receipt {
+  vrn: string;
+  periodKey: string;
+  periodStart: string;
+  periodEnd: string;
+  /** The figures sent, in pence. */
+  boxes: NineBoxes;
+  processingDate: string | null;
+  formBundleNumber: string | null;
+  paymentIndicator: 'DD' | 'BANK' | null;
+  chargeRefNumber: string | null;
+  correlationId: string | null;
+  receiptId: string | null;
+  receiptTimestamp: string | null;
+  /** The fraud prevention headers sent with it. */
+  fraudHeaders: Record<string, string>;
+  submittedAt: string;
+  submittedBy: { id: string; email: string; name: string };
+  /** 'response': HMRC's own answer; 'returnView': the answer was lost, HMRC's records show the return. */
+  confirmedBy: 'response' | 'returnView';
+}
+
+export interface ReturnDraft {
+  id: string;
+  vrn: string;
+  periodKey: string;
+  periodStart: string;
+  periodEnd: string;
+  due: string;
+  status: ReturnStatus;
+  idempotencyKey: string;
+  flatRate: FlatRateSettings | null;
+  createdAt: string;
+  updatedAt: string;
+  lastError: { message: string; code: string | null; hmrcCodes: string[] } | null;
+  receipt: Receipt | null;
+  /** Worked out from the records of the period (absent once submitted: the receipt holds the figures). */
+  computed: ComputedReturn | null;
+}
+
+// --- imports (bridging) ---------------------------------------------------------------------
+
+export const importKinds = ['transactions', 'boxTotals'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+/** Which column of the file holds each field (by the header's text). */
+export const transactionMappingSchema = z.object({
+  date: z.string().min(1),
+  description: z.string().min(1),
+  net: z.string().min(1),
+  vat: z.string().min(1),
+  /** Sale or purchase; without it every row is of `defaultKind`. */
+  kind: z.string().nullable().default(null),
+  defaultKind: z.enum(['sale', 'purchase']).default('sale'),
+  /** standard/reduced/zero/exempt/outside; without it the rate is read from VAT ÷ net. */
+  rate: z.string().nullable().default(null),
+});
+export type TransactionMapping = z.infer<typeof transactionMappingSchema>;
+
+export const boxTotalsMappingSchema = z.object({ box: z.string().min(1), amount: z.string().min(1) });
+export type BoxTotalsMapping = z.infer<typeof boxTotalsMappingSchema>;
+
+export const importBodySchema = z.object({
+  vrn: vrnSchema,
+  draftId: z.string().min(1),
+  kind: z.enum(importKinds),
+  fileName: z.string().trim().min(1).max(255),
+  /** The file's bytes, base64. */
+  contentBase64: z.string().min(1, 'The file is empty'),
+  mapping: z.union([transactionMappingSchema, boxTotalsMappingSchema]).optional(),
+});
+
+export interface ImportProblem {
+  /** 1-based row number as a spreadsheet shows it (the header is row 1); null for the whole file. */
+  row: number | null;
+  column: string | null;
+  message: string;
+}
+
+export interface ImportPreview {
+  fileName: string;
+  sizeBytes: number;
+  sha256: string;
+  columns: string[];
+  /** The mapping used: the one sent, the one remembered for this VRN, or a guess from the headers. */
+  mapping: TransactionMapping | BoxTotalsMapping | null;
+  records: VatRecordInput[];
+  /** Row numbers of the records, in the same order. */
+  rows: number[];
+  problems: ImportProblem[];
+}
+
+export interface ImportRecord {
+  id: string;
+  draftId: string;
+  kind: ImportKind;
+  fileName: string;
+  sizeBytes: number;
+  sha256: string;
+  rowsUsed: number[];
+  importedAt: string;
+}

@@ -1,0 +1,280 @@
+import { formatGbp } from '../vat/money';
+import type { BoxNumber, BoxProblem, BoxWarning, FlatRateSettings, NineBoxes } from './api';
+
+/**
+ * The nine boxes' own rules (uk-vat-facts 1, hmrc-mtd-vat.md 3.5): boxes 3 and 5 worked out, whole
+ * pounds in boxes 6-9, HMRC's hard limits (problems: HMRC would reject the return) and the
+ * plausibility checks of uk-vat-facts 1.8 and 7 (warnings: advice only). All money is integer pence.
+ */
+
+/** The boxes a person or the records fill; boxes 3 and 5 are always worked out from them. */
+export type EnteredBoxes = Omit<NineBoxes, 'box3' | 'box5'>;
+
+/** Boxes 1-4: ±9,999,999,999,999.99 pounds. */
+export const maxVatBoxPence = 999_999_999_999_999;
+/** Box 5: 0 to 99,999,999,999.99 pounds (a smaller maximum, never negative). */
+export const maxNetVatPence = 9_999_999_999_999;
+/** Boxes 6-9: whole pounds within ±9,999,999,999,999. */
+export const maxValueBoxPence = 999_999_999_999_900;
+
+const vatBoxes = [1, 2, 3, 4] as const;
+const valueBoxes = [6, 7, 8, 9] as const;
+
+/** Box 3 = box 1 + box 2; box 5 = |box 3 − box 4| (uk-vat-facts 1.2), never typed by hand. */
+export function completeBoxes(entered: EnteredBoxes): NineBoxes {
+  const box3 = entered.box1 + entered.box2;
+  return {
+    box1: entered.box1,
+    box2: entered.box2,
+    box3,
+    box4: entered.box4,
+    box5: Math.abs(box3 - entered.box4),
+    box6: entered.box6,
+    box7: entered.box7,
+    box8: entered.box8,
+    box9: entered.box9,
+  };
+}
+
+/**
+ * Whole pounds for boxes 6-9, in pence (a multiple of 100). HMRC requires whole pounds but does not say
+ * whether to round or truncate (uk-vat-facts 1.4, 8 item 1). Our rule: drop the pence, towards zero
+ * (£45,500.40 → £45,500; -£12.99 → -£12), as HMRC's paper form did with its pre-printed '00'. The
+ * difference is under £1 per box.
+ */
+export function wholePounds(pence: number): number {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
+  const result = pence - (pence % 100);
+  // -50 - (-50) is already +0; `|| 0` keeps -0 out of the figures whatever happens.
+  return result || 0;
+}
+
+/** The same rule for a bigint, for sums that may pass Number.MAX_SAFE_INTEGER. */
+export function wholePoundsBig(pence: bigint): bigint {
+  // bigint division truncates towards zero, which is the rule.
+  return (pence / 100n) * 100n;
+}
+
+const money = (pence: number): string => (Number.isSafeInteger(pence) ? formatGbp(pence) : String(pence));
+const pounds = (pence: number): string => money(pence).replace(/[.,]00$/, '');
+
+function inRange(value: number, min: number, max: number): boolean {
+  return Number.isSafeInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * HMRC's hard rules, checked before a return is sent (uk-vat-facts 7 items 4-5, hmrc-mtd-vat.md 3.5). As
+ * HMRC does, the sums (box 3, box 5) are checked only once the boxes they use are in range: an
+ * out-of-range figure must be fixed first, and it would make the sum meaningless.
+ */
+export function checkBoxes(boxes: NineBoxes): BoxProblem[] {
+  const problems: BoxProblem[] = [];
+
+  for (const box of vatBoxes) {
+    const value = boxes[`box${box}`];
+    if (!Number.isSafeInteger(value)) {
+      problems.push({
+        box,
+        code: 'OUT_OF_RANGE',
+        message: `Box ${box} must be an amount in pounds and pence (at most 2 decimal places).`,
+      });
+    } else if (!inRange(value, -maxVatBoxPence, maxVatBoxPence)) {
+      problems.push({
+        box,
+        code: 'OUT_OF_RANGE',
+        message: `Box ${box} is ${money(value)}; HMRC accepts from -£9,999,999,999,999.99 to £9,999,999,999,999.99. Check the records behind it.`,
+      });
+    }
+  }
+
+  const box5 = boxes.box5;
+  if (!Number.isSafeInteger(box5)) {
+    problems.push({ box: 5, code: 'OUT_OF_RANGE', message: 'Box 5 must be an amount in pounds and pence.' });
+  } else if (box5 < 0) {
+    problems.push({
+      box: 5,
+      code: 'NEGATIVE_NET',
+      message: `Box 5 is ${money(box5)} but can never be negative: it is the difference between box 3 and box 4 without a sign. HMRC sees from boxes 3 and 4 whether it is a payment or a repayment.`,
+    });
+  } else if (box5 > maxNetVatPence) {
+    problems.push({
+      box: 5,
+      code: 'OUT_OF_RANGE',
+      message: `Box 5 is ${money(box5)}; HMRC accepts at most £99,999,999,999.99. Check boxes 3 and 4.`,
+    });
+  }
+
+  for (const box of valueBoxes) {
+    const value = boxes[`box${box}`];
+    if (!Number.isSafeInteger(value) || !inRange(value, -maxValueBoxPence, maxValueBoxPence)) {
+      problems.push({
+        box,
+        code: 'OUT_OF_RANGE',
+        message: `Box ${box} is ${money(value)}; HMRC accepts whole pounds from -£9,999,999,999,999 to £9,999,999,999,999. Check the records behind it.`,
+      });
+    } else if (value % 100 !== 0) {
+      problems.push({
+        box,
+        code: 'NOT_WHOLE_POUNDS',
+        message: `Box ${box} must be in whole pounds with no pence: ${money(value)} should be ${pounds(wholePounds(value))}.`,
+      });
+    }
+  }
+
+  const valid = (box: BoxNumber) => !problems.some((problem) => problem.box === box);
+  if (valid(1) && valid(2) && valid(3)) {
+    const total = boxes.box1 + boxes.box2;
+    if (boxes.box3 !== total) {
+      problems.push({
+        box: 3,
+        code: 'TOTAL_MISMATCH',
+        message: `Box 3 must be box 1 plus box 2, which is ${money(total)}, not ${money(boxes.box3)}.`,
+      });
+    }
+  }
+  if (valid(3) && valid(4) && valid(5)) {
+    const net = Math.abs(boxes.box3 - boxes.box4);
+    if (boxes.box5 !== net) {
+      problems.push({
+        box: 5,
+        code: 'NET_MISMATCH',
+        message: `Box 5 must be the difference between box 3 and box 4, which is ${money(net)}, not ${money(boxes.box5)}.`,
+      });
+    }
+  }
+  return problems;
+}
+
+export interface WarnContext {
+  flatRate: FlatRateSettings | null;
+  /** How many records (transactions, adjustments, box totals) the period has. */
+  recordCount: number;
+}
+
+/**
+ * Plausibility checks (uk-vat-facts 1.8 and the checklist's "Warnings", section 7). Advice only: a return
+ * with warnings can still be right and can still be sent.
+ *
+ * Thresholds: box 6 and box 7 have dropped their pence, so 20% of them can be up to 20p short; each
+ * comparison allows £1 for that. "Far above" for box 1 means more than 25% of box 6: at the 20% standard
+ * rate box 1 goes above 20% of box 6 only through import VAT (PVA), fuel scale charges, adjustments or a
+ * mistake.
+ */
+export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] {
+  const warnings: BoxWarning[] = [];
+  const { box1, box3, box4, box6, box7, box8, box9 } = boxes;
+
+  if (context.recordCount === 0) {
+    warnings.push({
+      code: 'NO_RECORDS',
+      boxes: [],
+      message:
+        'There are no records in this period. If the business made no sales or purchases, file a nil return on time; otherwise add the records first.',
+    });
+  }
+
+  if (box8 > box6) {
+    warnings.push({
+      code: 'BOX8_ABOVE_BOX6',
+      boxes: [8, 6],
+      message: `Box 8 (${pounds(box8)}) is more than box 6 (${pounds(box6)}), yet box 6 must include the box 8 figure. Check that the two have not been swapped.`,
+    });
+  }
+  if (box9 > box7) {
+    warnings.push({
+      code: 'BOX9_ABOVE_BOX7',
+      boxes: [9, 7],
+      message: `Box 9 (${pounds(box9)}) is more than box 7 (${pounds(box7)}), yet box 7 must include the box 9 figure. Check that the two have not been swapped.`,
+    });
+  }
+
+  const niBoxes = ([2, 8, 9] as const).filter((box) => boxes[`box${box}`] !== 0);
+  if (niBoxes.length > 0) {
+    warnings.push({
+      code: 'NI_EU_BOXES_USED',
+      boxes: [...niBoxes],
+      message: `${niBoxes.length === 1 ? 'Box' : 'Boxes'} ${niBoxes.join(', ').replace(/, (\d)$/, ' and $1')} ${niBoxes.length === 1 ? 'is' : 'are'} only for goods moved between Northern Ireland and the EU (never services, never Great Britain). Leave ${niBoxes.length === 1 ? 'it' : 'them'} at 0 unless the business trades such goods.`,
+    });
+  }
+
+  if (context.flatRate === null && box1 > 0 && 4 * box1 > box6 + 400) {
+    warnings.push({
+      code: 'BOX1_HIGH_FOR_SALES',
+      boxes: [1, 6],
+      message: `Box 1 (${money(box1)}) is more than a quarter of box 6 (${pounds(box6)}). At the 20% standard rate box 1 is at most about a fifth of box 6, so check for sales missing from box 6 or VAT at the wrong rate (import VAT and fuel scale charges can explain some of it).`,
+    });
+  }
+
+  if (box4 > 0 && 5 * box4 > box7 + 500) {
+    warnings.push({
+      code: 'BOX4_HIGH_FOR_PURCHASES',
+      boxes: [4, 7],
+      message: `Box 4 (${money(box4)}) is more than 20% of box 7 (${pounds(box7)}), more VAT than purchases at the standard rate carry. Check for purchases missing from box 7 or VAT claimed twice (bad debt relief can explain some of it).`,
+    });
+  }
+
+  if (box4 > box3) {
+    warnings.push({
+      code: 'REPAYMENT_RETURN',
+      boxes: [3, 4, 5],
+      message: `Box 4 is more than box 3, so HMRC owes the business ${money(box4 - box3)}. Check the figures before sending: HMRC may check a repayment return before paying it.`,
+    });
+  } else if (box3 === box4) {
+    warnings.push({
+      code: 'NIL_RETURN',
+      boxes: [5],
+      message:
+        'Nothing to pay and nothing to reclaim (box 5 is £0.00). A nil return must still be sent by the deadline; a late one still earns a penalty point.',
+    });
+  }
+
+  return warnings;
+}
+
+/** What each box means, in plain words (uk-vat-facts 1.1 and 2.6). */
+export const boxExplanations: Record<BoxNumber, { title: string; explanation: string }> = {
+  1: {
+    title: 'VAT due on sales',
+    explanation:
+      'The VAT you charged on sales and other outputs in the period. It also holds VAT you account for yourself: on services bought from abroad (reverse charge), on imports under postponed VAT accounting, and fuel scale charges. On the flat rate scheme it is your flat rate percentage of your VAT-inclusive turnover, plus any VAT due outside the scheme.',
+  },
+  2: {
+    title: 'VAT due on goods from the EU into Northern Ireland',
+    explanation:
+      'VAT due on goods brought into Northern Ireland from EU countries. Only for Northern Ireland goods trade with the EU: nearly every business leaves it at 0.',
+  },
+  3: {
+    title: 'Total VAT due',
+    explanation: 'Box 1 plus box 2. Worked out for you; HMRC rejects a return where it does not add up.',
+  },
+  4: {
+    title: 'VAT reclaimed on purchases',
+    explanation:
+      'The VAT you can reclaim on purchases and other inputs, including VAT accounted for under the reverse charge or postponed VAT accounting, on goods from the EU into Northern Ireland, and bad debt relief. On the flat rate scheme it is usually 0, except for capital goods costing £2,000 or more including VAT.',
+  },
+  5: {
+    title: 'Net VAT to pay or reclaim',
+    explanation:
+      'The difference between box 3 and box 4, always written as a positive amount. If box 3 is bigger you pay it to HMRC; if box 4 is bigger HMRC repays you. Worked out for you.',
+  },
+  6: {
+    title: 'Total sales, excluding VAT',
+    explanation:
+      'The value of all sales and other outputs without the VAT, in whole pounds: standard, reduced, zero-rated and exempt sales, exports, and the box 8 figure. On the flat rate scheme it is the VAT-inclusive turnover the flat rate was applied to, plus the value of any sales outside the scheme.',
+  },
+  7: {
+    title: 'Total purchases, excluding VAT',
+    explanation:
+      'The value of all purchases and other inputs without the VAT, in whole pounds, including zero-rated and exempt purchases, imports and the box 9 figure. Leave out wages, PAYE and National Insurance, MOT fees, vehicle tax and business rates. On the flat rate scheme it is usually only capital goods you reclaimed VAT on, imports and acquisitions.',
+  },
+  8: {
+    title: 'Goods sent from Northern Ireland to the EU',
+    explanation:
+      'The value without VAT of goods (never services) sent from Northern Ireland to EU countries, in whole pounds. It is also part of box 6.',
+  },
+  9: {
+    title: 'Goods from the EU into Northern Ireland',
+    explanation:
+      'The value without VAT of goods brought into Northern Ireland from EU countries, in whole pounds. It is also part of box 7.',
+  },
+};

@@ -1,0 +1,5 @@
+/** The pure VAT-return rules (no I/O): sectors, flat rate arithmetic, the nine boxes, records → boxes. */
+export * from './flat-rate-sectors';
+export * from './flat-rate';
+export * from './boxes';
+export * from './records-to-boxes';

@@ -134,6 +134,21 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/vat-operations/VatOperationsPage')),
               },
               {
+                path: appPath('vatSubmissions'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/vat-returns/pages/VatSubmissionsPage')),
+              },
+              {
+                path: `${appPath('vatSubmissions')}/:returnId`,
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/vat-returns/pages/ReturnPage')),
+              },
+              {
+                path: `${appPath('vatSubmissions')}/:returnId/receipt`,
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/vat-returns/pages/ReceiptPage')),
+              },
+              {
                 path: appPath('grantAuthority'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage')),

@@ -58,7 +58,7 @@ export const navigation: NavGroup[] = [
 export const allNavItems = navigation.flatMap((group) => group.items);
 
 /** Screens whose features arrive in later releases; each shows an honest placeholder. */
-export const placeholderScreens = ['vatSubmissions', 'vatWise'] as const;
+export const placeholderScreens = ['vatWise'] as const;
 export type PlaceholderScreen = (typeof placeholderScreens)[number];
 
 /** Content pages, each a translation namespace of features/content. */

@@ -1,0 +1,8 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Stub, replaced in this change. */
+export default function ReturnPage() {
+  const { t } = useTranslation();
+  return <Title order={1}>{t('nav.vatSubmissions')}</Title>;
+}

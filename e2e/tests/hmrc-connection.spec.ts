@@ -1,20 +1,11 @@
 import type { Page } from '@playwright/test';
-import { uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { signUp } from '../support/hmrc';
 
 /**
  * Connecting to HMRC as a new user would, against the embedded simulator: sign up, create an
  * Organisation sandbox user, authorise it in HMRC's window, then read what HMRC holds.
  */
-
-async function signUp(page: Page, name: string) {
-  await page.goto('/user/register');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('hmrc'));
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Quarterly-Return-2026');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/app');
-}
 
 async function createOrganisation(page: Page) {
   await page.goto('/app/grant-authority');

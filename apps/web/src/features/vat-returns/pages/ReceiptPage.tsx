@@ -1,8 +1,45 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useCurrentBusiness } from '../../hmrc-connection';
+import { vatReturnsApi } from '../api';
+import { ReceiptView } from '../components/ReceiptView';
+import { ErrorState, LoadingState } from '../components/States';
 
-/** Stub, replaced in this change. */
+/** The receipt of a submitted return, to print, download or check against HMRC's copy. */
 export default function ReceiptPage() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('nav.vatSubmissions')}</Title>;
+  const { returnId } = useParams();
+  const { t } = useTranslation(['common', 'vatReturns']);
+  usePageTitle(t('vatReturns:receipt.title'));
+  const { businesses } = useCurrentBusiness();
+  const query = vatReturnsApi.useVatReturnQuery(returnId ?? skipToken);
+  const draft = query.data;
+
+  if (query.isError && !draft) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} testId="receipt-error" />;
+  }
+  if (!draft) return <LoadingState label={t('vatReturns:receipt.loading')} />;
+  if (!draft.receipt) {
+    return (
+      <Stack gap="md">
+        <Alert color="yellow" title={t('vatReturns:receipt.noneTitle')} data-testid="no-receipt">
+          <Text size="sm">{t('vatReturns:receipt.noneBody')}</Text>
+        </Alert>
+        <div>
+          <Button component={Link} to={`/app/vat-submissions/${draft.id}`}>
+            {t('vatReturns:receipt.backToReturn')}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  return (
+    <ReceiptView
+      returnId={draft.id}
+      receipt={draft.receipt}
+      businessName={businesses.find((business) => business.vrn === draft.vrn)?.name}
+    />
+  );
 }

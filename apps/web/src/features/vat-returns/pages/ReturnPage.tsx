@@ -1,8 +1,132 @@
-import { Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
+import { notify } from '../../../shared/toasts/notifier';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { formatVrn, useCurrentBusiness } from '../../hmrc-connection';
+import { vatReturnsApi } from '../api';
+import { BoxesPanel } from '../components/BoxesPanel';
+import { DeclarationPanel } from '../components/DeclarationPanel';
+import { DiscardDraft } from '../components/DiscardDraft';
+import { FlatRatePanel } from '../components/FlatRatePanel';
+import { RecordsPanel } from '../components/RecordsPanel';
+import { ReturnHeader } from '../components/ReturnHeader';
+import { Section } from '../components/Section';
+import { ErrorState, LoadingState } from '../components/States';
+import { StatusNotice } from '../components/StatusNotice';
+import { formatPeriod, isEditable, isInFlight } from '../periods';
 
-/** Stub, replaced in this change. */
+/** While HMRC's answer is awaited, the page asks where the return stands this often. */
+const pollMs = 5_000;
+
+/** One period's return: its records, boxes, flat rate scheme and the declaration that sends it. */
 export default function ReturnPage() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('nav.vatSubmissions')}</Title>;
+  const { returnId } = useParams();
+  const { t, i18n } = useTranslation(['common', 'vatReturns']);
+  const navigate = useNavigate();
+  const { businesses } = useCurrentBusiness();
+  const query = vatReturnsApi.useVatReturnQuery(returnId ?? skipToken);
+  const draft = query.data;
+  const inFlight = draft ? isInFlight(draft.status) : false;
+  // A second subscription to the same return, polling only while the outcome is unknown.
+  vatReturnsApi.useVatReturnQuery(inFlight && returnId ? returnId : skipToken, {
+    pollingInterval: pollMs,
+    skipPollingIfUnfocused: false,
+  });
+  const recordsQuery = vatReturnsApi.useRecordsQuery(
+    draft ? { vrn: draft.vrn, from: draft.periodStart, to: draft.periodEnd } : skipToken,
+  );
+  const period = draft ? formatPeriod(draft.periodStart, draft.periodEnd, i18n.language) : undefined;
+  usePageTitle(period ? t('vatReturns:returnPage.title', { period }) : t('nav.vatSubmissions'));
+
+  // A return HMRC confirms while this page waits goes to its receipt, as a direct answer would.
+  const previousStatus = useRef(draft?.status);
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = draft?.status;
+    if (!draft || draft.status !== 'submitted' || !before || !isInFlight(before)) return;
+    const when = formatPeriod(draft.periodStart, draft.periodEnd, i18n.language);
+    vatDialogueLog.append(
+      'success',
+      t('vatReturns:log.submitted', {
+        period: when,
+        vrn: formatVrn(draft.vrn),
+        formBundle: draft.receipt?.formBundleNumber ?? '—',
+      }),
+    );
+    notify({
+      type: 'success',
+      title: t('vatReturns:submit.doneTitle'),
+      message: t('vatReturns:submit.done', { period: when }),
+    });
+    void navigate(`/app/vat-submissions/${draft.id}/receipt`);
+  }, [draft, navigate, t, i18n.language]);
+
+  if (query.isError && !draft) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} testId="return-error" />;
+  }
+  if (!draft) return <LoadingState label={t('vatReturns:returnPage.loading')} />;
+
+  const editable = isEditable(draft.status);
+  const records = recordsQuery.data ?? [];
+  const businessName = businesses.find((business) => business.vrn === draft.vrn)?.name;
+
+  return (
+    <Stack gap="lg" data-testid="return-page">
+      <ReturnHeader draft={draft} businessName={businessName} />
+      <StatusNotice draft={draft} />
+      {draft.status !== 'submitted' && (
+        <>
+          <Section
+            id="records"
+            step={1}
+            title={t('vatReturns:sections.records')}
+            intro={t('vatReturns:sections.recordsIntro', { period })}
+          >
+            {recordsQuery.isError ? (
+              <ErrorState error={recordsQuery.error} onRetry={() => void recordsQuery.refetch()} />
+            ) : recordsQuery.data === undefined ? (
+              <LoadingState label={t('vatReturns:records.loading')} />
+            ) : (
+              <RecordsPanel draft={draft} records={records} editable={editable} />
+            )}
+          </Section>
+          {draft.computed && (
+            <>
+              <Section
+                id="boxes"
+                step={2}
+                title={t('vatReturns:sections.boxes')}
+                intro={t('vatReturns:sections.boxesIntro')}
+              >
+                <BoxesPanel computed={draft.computed} records={records} />
+              </Section>
+              <Section
+                id="flat-rate"
+                step={3}
+                title={t('vatReturns:sections.flatRate')}
+                intro={t('vatReturns:sections.flatRateIntro')}
+              >
+                <FlatRatePanel key={draft.id} draft={draft} editable={editable} />
+              </Section>
+            </>
+          )}
+          {editable && draft.computed && (
+            <Section
+              id="declaration"
+              step={4}
+              title={t('vatReturns:sections.declaration')}
+              intro={t('vatReturns:sections.declarationIntro')}
+            >
+              <DeclarationPanel draft={draft} computed={draft.computed} />
+            </Section>
+          )}
+          {editable && <DiscardDraft draft={draft} />}
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,124 @@
+import type {
+  BoxTotalsMapping,
+  FlatRateSettings,
+  ImportKind,
+  ImportPreview,
+  ImportRecord,
+  ReturnDraft,
+  TransactionMapping,
+  VatRecord,
+  VatRecordInput,
+} from '@vatwise/domain';
+import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
+
+export interface ImportRequest {
+  vrn: string;
+  draftId: string;
+  kind: ImportKind;
+  fileName: string;
+  contentBase64: string;
+  mapping?: TransactionMapping | BoxTotalsMapping;
+}
+
+/** Records change a draft's worked-out boxes, so every change to them refreshes the returns too. */
+const recordChanged = ['VatRecords', 'VatReturns'] as const;
+
+/** VAT returns, their digital records and imports (server: features/vat-returns/routes.ts). Money in pence. */
+export const vatReturnsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    returns: build.query<ReturnDraft[], { vrn: string }>({
+      query: ({ vrn }) => ({ url: '/api/vat_returns', params: { vrn } }),
+      transformResponse: (body: { returns: ReturnDraft[] }) => body.returns,
+      providesTags: ['VatReturns'],
+    }),
+    vatReturn: build.query<ReturnDraft, string>({
+      query: (id) => `/api/vat_returns/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'VatReturns', id }],
+    }),
+    initiateReturn: build.mutation<ReturnDraft, { vrn: string; periodKey: string }>({
+      query: ({ vrn, periodKey }) => ({
+        url: '/api/initiate_vat_return',
+        method: 'POST',
+        // The spec's field names (section 7); the server checks the period with HMRC, hence the long time-out.
+        body: { user_vrn: vrn, period_key: periodKey, flat_rate_scheme: false, flat_rate_percentage: null },
+        timeout: API_TIMEOUT_MS.long,
+      }),
+      invalidatesTags: ['VatReturns'],
+    }),
+    updateFlatRate: build.mutation<ReturnDraft, { id: string; flatRate: FlatRateSettings | null }>({
+      query: ({ id, flatRate }) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { flatRate },
+      }),
+      invalidatesTags: ['VatReturns'],
+    }),
+    discardReturn: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/vat_returns/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['VatReturns', 'VatImports'],
+    }),
+    submitReturn: build.mutation<ReturnDraft, { id: string; idempotencyKey: string }>({
+      query: ({ id, idempotencyKey }) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}/submit`,
+        method: 'POST',
+        body: { idempotencyKey, declarationAccepted: true },
+        timeout: API_TIMEOUT_MS.long,
+      }),
+      // The answer is the return as it now stands: show it at once, before the refetch comes back.
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(vatReturnsApi.util.upsertQueryData('vatReturn', id, data));
+      },
+      // A filed return closes its obligation: HMRC's data (VatData) refreshes too.
+      invalidatesTags: ['VatReturns', 'VatData'],
+    }),
+    settleReturn: build.mutation<ReturnDraft, string>({
+      query: (id) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}/settle`,
+        method: 'POST',
+        timeout: API_TIMEOUT_MS.long,
+      }),
+      onQueryStarted: async (id, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(vatReturnsApi.util.upsertQueryData('vatReturn', id, data));
+      },
+      invalidatesTags: ['VatReturns', 'VatData'],
+    }),
+
+    records: build.query<VatRecord[], { vrn: string; from: string; to: string }>({
+      query: (params) => ({ url: '/api/vat_records', params }),
+      transformResponse: (body: { records: VatRecord[] }) => body.records,
+      providesTags: ['VatRecords'],
+    }),
+    addRecord: build.mutation<VatRecord, { vrn: string; input: VatRecordInput }>({
+      query: ({ vrn, input }) => ({ url: '/api/vat_records', method: 'POST', body: { vrn, ...input } }),
+      invalidatesTags: [...recordChanged],
+    }),
+    updateRecord: build.mutation<VatRecord, { id: string; input: VatRecordInput }>({
+      query: ({ id, input }) => ({ url: `/api/vat_records/${encodeURIComponent(id)}`, method: 'PUT', body: input }),
+      invalidatesTags: [...recordChanged],
+    }),
+    deleteRecord: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/vat_records/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [...recordChanged],
+    }),
+    restoreRecord: build.mutation<VatRecord, string>({
+      query: (id) => ({ url: `/api/vat_records/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: [...recordChanged],
+    }),
+
+    // A preview saves nothing; it is a mutation only because the file travels in a POST body.
+    previewImport: build.mutation<ImportPreview, ImportRequest>({
+      query: (body) => ({ url: '/api/vat_imports/preview', method: 'POST', body }),
+    }),
+    applyImport: build.mutation<{ import: ImportRecord; records: VatRecord[] }, ImportRequest>({
+      query: (body) => ({ url: '/api/vat_imports', method: 'POST', body }),
+      invalidatesTags: [...recordChanged, 'VatImports'],
+    }),
+    imports: build.query<ImportRecord[], string>({
+      query: (draftId) => ({ url: '/api/vat_imports', params: { draftId } }),
+      transformResponse: (body: { imports: ImportRecord[] }) => body.imports,
+      providesTags: ['VatImports'],
+    }),
+  }),
+});

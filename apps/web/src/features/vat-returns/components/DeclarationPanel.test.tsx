@@ -1,0 +1,105 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { type ComputedReturn, type ReturnDraft, declarationText } from '@vatwise/domain';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/i18n';
+import { DeclarationPanel } from './DeclarationPanel';
+
+// The submission is held open, as HMRC's answer can take minutes: every click meanwhile must be refused.
+const submit = vi.fn(() => ({ unwrap: () => new Promise<never>(() => undefined) }));
+vi.mock('../api', () => ({
+  vatReturnsApi: {
+    useSubmitReturnMutation: () => [submit],
+    util: { invalidateTags: (tags: unknown) => ({ type: 'invalidate', payload: tags }) },
+  },
+}));
+vi.mock('react-redux', () => ({ useDispatch: () => vi.fn() }));
+vi.mock('../../hmrc-connection', () => ({ formatVrn: (vrn: string) => vrn }));
+
+const boxes = {
+  box1: 20_000,
+  box2: 0,
+  box3: 20_000,
+  box4: 5_000,
+  box5: 15_000,
+  box6: 100_000,
+  box7: 25_000,
+  box8: 0,
+  box9: 0,
+};
+const computed: ComputedReturn = {
+  boxes,
+  contributions: { box1: [], box2: [], box3: [], box4: [], box5: [], box6: [], box7: [], box8: [], box9: [] },
+  problems: [],
+  warnings: [],
+  flatRate: null,
+};
+const draft: ReturnDraft = {
+  id: 'r1',
+  vrn: '123456789',
+  periodKey: '26A1',
+  periodStart: '2026-01-01',
+  periodEnd: '2026-03-31',
+  due: '2026-05-07',
+  status: 'draft',
+  idempotencyKey: '11111111-1111-4111-8111-111111111111',
+  flatRate: null,
+  createdAt: '2026-04-01T00:00:00Z',
+  updatedAt: '2026-04-01T00:00:00Z',
+  lastError: null,
+  receipt: null,
+  computed,
+};
+
+function renderPanel(withComputed: ComputedReturn = computed) {
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <Suspense fallback="Loading">
+          <DeclarationPanel draft={draft} computed={withComputed} />
+        </Suspense>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('DeclarationPanel', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  beforeEach(() => {
+    submit.mockClear();
+  });
+
+  it('shows HMRC’s declaration word for word and submits only once it is ticked', async () => {
+    renderPanel();
+    expect(await screen.findByText(declarationText)).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Submit to HMRC' });
+    expect(button).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: /declaration/ }));
+    expect(button).toBeEnabled();
+    expect(screen.getByText('£150.00')).toBeInTheDocument();
+  });
+
+  it('sends one request for a double click, with the draft’s idempotency key', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    const button = screen.getByRole('button', { name: 'Submit to HMRC' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledWith({ id: 'r1', idempotencyKey: draft.idempotencyKey });
+    expect(await screen.findByText(/Sending the return to HMRC/)).toBeInTheDocument();
+  });
+
+  it('will not submit while the boxes have problems', async () => {
+    renderPanel({ ...computed, problems: [{ box: 5, code: 'TOTAL_MISMATCH', message: 'Box 5 does not add up.' }] });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    const button = screen.getByRole('button', { name: 'Submit to HMRC' });
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(submit).not.toHaveBeenCalled();
+  });
+});

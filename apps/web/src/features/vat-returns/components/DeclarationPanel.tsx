@@ -1,0 +1,165 @@
+import { Alert, Blockquote, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
+import {
+  type ComputedReturn,
+  type ReturnDraft,
+  boxExplanations,
+  boxKey,
+  boxNumbers,
+  declarationText,
+} from '@vatwise/domain';
+import { IconSend } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { describeError } from '../../../shared/api/http-errors';
+import { formatMoney } from '../../../shared/format/format';
+import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
+import { notify } from '../../../shared/toasts/notifier';
+import { formatVrn } from '../../hmrc-connection';
+import { vatReturnsApi } from '../api';
+import { formatPeriod } from '../periods';
+import { type Issue, asQueryError, issuesOf } from '../query-error';
+
+interface DeclarationPanelProps {
+  draft: ReturnDraft;
+  computed: ComputedReturn;
+}
+
+/**
+ * The last step: the nine boxes once more, HMRC's declaration, and the one button that sends the
+ * return. The button locks on the first click (a ref, not only state, so a double click cannot slip
+ * a second request in before React re-renders); the server sends it once however often it is asked.
+ */
+export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
+  const { t, i18n } = useTranslation(['common', 'vatReturns']);
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [submit] = vatReturnsApi.useSubmitReturnMutation();
+  const [ticked, setTicked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; issues: Issue[] } | null>(null);
+  const sending = useRef(false);
+  const hasProblems = computed.problems.length > 0;
+  const period = formatPeriod(draft.periodStart, draft.periodEnd, language);
+  const vrn = formatVrn(draft.vrn);
+
+  async function send() {
+    if (sending.current || !ticked || hasProblems) return;
+    sending.current = true;
+    setBusy(true);
+    setFailure(null);
+    vatDialogueLog.append('info', t('vatReturns:log.submitting', { period, vrn }));
+    try {
+      const result = await submit({ id: draft.id, idempotencyKey: draft.idempotencyKey }).unwrap();
+      if (result.status === 'submitted') {
+        vatDialogueLog.append(
+          'success',
+          t('vatReturns:log.submitted', { period, vrn, formBundle: result.receipt?.formBundleNumber ?? '—' }),
+        );
+        notify({
+          type: 'success',
+          title: t('vatReturns:submit.doneTitle'),
+          message: t('vatReturns:submit.done', { period }),
+        });
+        void navigate(`/app/vat-submissions/${draft.id}/receipt`);
+      } else if (result.status === 'failed') {
+        vatDialogueLog.append(
+          'error',
+          t('vatReturns:log.failed', { period, vrn, message: result.lastError?.message ?? '' }),
+        );
+        setTicked(false);
+      } else {
+        vatDialogueLog.append('info', t('vatReturns:log.unknown', { period, vrn }));
+      }
+    } catch (caught) {
+      const error = asQueryError(caught);
+      const message = describeError(error, t);
+      vatDialogueLog.append('error', t('vatReturns:log.failed', { period, vrn, message }));
+      setFailure({ message, issues: issuesOf(error) });
+      setTicked(false);
+      // No answer says nothing about HMRC: fetch the return to learn where it stands (the page then
+      // checks with HMRC every few seconds if the sending had started).
+      dispatch(vatReturnsApi.util.invalidateTags([{ type: 'VatReturns', id: draft.id }]));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="md" data-testid="declaration">
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing={4} aria-label={t('vatReturns:declaration.summaryLabel')}>
+          <Table.Tbody>
+            {boxNumbers.map((box) => (
+              <Table.Tr key={box}>
+                <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {t('vatReturns:boxes.boxNumber', { box })}
+                </Table.Th>
+                <Table.Td>{boxExplanations[box].title}</Table.Td>
+                <Table.Td
+                  ta="end"
+                  fw={box === 5 ? 700 : undefined}
+                  data-testid={`review-box-${box}`}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {formatMoney(computed.boxes[boxKey(box)], language)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Blockquote color="blue" p="md" data-testid="declaration-text">
+        <Text fw={600}>{declarationText}</Text>
+        {!language.startsWith('en') && (
+          <Text size="sm" c="dimmed" mt="xs" lang={language}>
+            {t('vatReturns:declaration.translation')}
+          </Text>
+        )}
+      </Blockquote>
+      <Checkbox
+        label={t('vatReturns:declaration.confirm')}
+        checked={ticked}
+        disabled={busy}
+        onChange={(event) => setTicked(event.currentTarget.checked)}
+      />
+      {hasProblems && (
+        <Text size="sm" c="red">
+          {t('vatReturns:declaration.fixProblems')}
+        </Text>
+      )}
+      {failure && (
+        <Alert color="red" role="alert" title={t('vatReturns:submit.errorTitle')} data-testid="submit-error">
+          <Text size="sm">{failure.message}</Text>
+          {failure.issues.length > 0 && (
+            <List size="sm" mt="xs">
+              {failure.issues.map((issue, index) => (
+                <List.Item key={index}>{issue.message}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      <div>
+        <Button
+          size="md"
+          leftSection={<IconSend size={18} />}
+          disabled={!ticked || hasProblems || busy}
+          loading={busy}
+          onClick={() => void send()}
+        >
+          {t('vatReturns:declaration.submit')}
+        </Button>
+      </div>
+      {busy && (
+        <Text size="sm" role="status">
+          {t('vatReturns:submit.sending')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

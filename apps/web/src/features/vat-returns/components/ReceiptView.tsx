@@ -1,0 +1,144 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { type Receipt, boxExplanations, boxKey, boxNumbers } from '@vatwise/domain';
+import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney } from '../../../shared/format/format';
+import { formatVrn } from '../../hmrc-connection';
+import layout from '../layout.module.css';
+import { formatPeriod } from '../periods';
+import { netVatDirection } from '../receipt';
+import classes from '../receipt.module.css';
+import { CopyComparison } from './CopyComparison';
+
+interface ReceiptViewProps {
+  returnId: string;
+  receipt: Receipt;
+  businessName: string | undefined;
+}
+
+/** HMRC's receipt for a filed return, laid out to be kept: on screen, on paper or as a PDF. */
+export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProps) {
+  const { t, i18n } = useTranslation(['common', 'vatReturns']);
+  const language = i18n.language;
+  const period = formatPeriod(receipt.periodStart, receipt.periodEnd, language);
+  const lostAnswer = receipt.confirmedBy === 'returnView';
+  const direction = netVatDirection(receipt.boxes);
+  const payment = receipt.paymentIndicator ?? 'none';
+
+  const details: [string, ReactNode, string?][] = [
+    [t('vatReturns:receipt.business'), businessName ?? '—'],
+    [t('vatReturns:receipt.vrn'), formatVrn(receipt.vrn)],
+    [t('vatReturns:receipt.period'), period],
+    [t('vatReturns:receipt.submittedAt'), formatDateTime(receipt.submittedAt, language)],
+    [
+      t('vatReturns:receipt.submittedBy'),
+      receipt.submittedBy.email
+        ? `${receipt.submittedBy.name} <${receipt.submittedBy.email}>`
+        : receipt.submittedBy.name || '—',
+    ],
+    [t('vatReturns:receipt.processingDate'), formatDateTime(receipt.processingDate, language)],
+    [t('vatReturns:receipt.formBundle'), receipt.formBundleNumber ?? '—', 'form-bundle-number'],
+    [t('vatReturns:receipt.chargeRef'), receipt.chargeRefNumber ?? '—'],
+    [
+      t('vatReturns:receipt.paymentIndicator'),
+      <>
+        {receipt.paymentIndicator && <strong>{receipt.paymentIndicator}: </strong>}
+        {t(`vatReturns:receipt.payment.${payment}`)}
+      </>,
+    ],
+    [t('vatReturns:receipt.receiptId'), receipt.receiptId ?? '—'],
+    [t('vatReturns:receipt.correlationId'), receipt.correlationId ?? '—'],
+  ];
+
+  return (
+    <div className={classes.receipt} data-testid="receipt">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/app/vat-submissions" size="sm" className={classes.noPrint}>
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} className={layout.backIcon} aria-hidden />
+            {t('vatReturns:backToList')}
+          </Group>
+        </Anchor>
+        <Stack gap={4}>
+          <Title order={1}>{t('vatReturns:receipt.title')}</Title>
+          <Text>{t('vatReturns:receipt.intro', { period })}</Text>
+        </Stack>
+        {lostAnswer && (
+          <Alert color="yellow" title={t('vatReturns:receipt.lostTitle')} data-testid="confirmed-by-return-view">
+            {t('vatReturns:receipt.lostBody')}
+          </Alert>
+        )}
+        <Group gap="sm" className={classes.noPrint}>
+          <Button
+            component="a"
+            href={`/api/vat_returns/${encodeURIComponent(returnId)}/receipt.pdf`}
+            download
+            leftSection={<IconDownload size={16} />}
+          >
+            {t('vatReturns:receipt.downloadPdf')}
+          </Button>
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+            {t('vatReturns:receipt.print')}
+          </Button>
+        </Group>
+
+        <Paper withBorder p="md" className={classes.block}>
+          <Table verticalSpacing={6} aria-label={t('vatReturns:receipt.detailsLabel')}>
+            <Table.Tbody>
+              {details.map(([label, value, testId]) => (
+                <Table.Tr key={label}>
+                  <Table.Th scope="row" fw={600} w="40%">
+                    {label}
+                  </Table.Th>
+                  <Table.Td data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            {t('vatReturns:receipt.boxesTitle')}
+          </Title>
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing={4} aria-label={t('vatReturns:receipt.boxesTitle')}>
+              <Table.Tbody>
+                {boxNumbers.map((box) => (
+                  <Table.Tr key={box}>
+                    <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {t('vatReturns:boxes.boxNumber', { box })}
+                    </Table.Th>
+                    <Table.Td>{boxExplanations[box].title}</Table.Td>
+                    <Table.Td
+                      ta="end"
+                      fw={box === 5 ? 700 : undefined}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid={`receipt-box-${box}`}
+                    >
+                      {formatMoney(receipt.boxes[boxKey(box)], language)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="sm">
+            {t(`vatReturns:receipt.direction.${direction}`, { amount: formatMoney(receipt.boxes.box5, language) })}
+          </Text>
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            {t('vatReturns:compare.title')}
+          </Title>
+          <CopyComparison receipt={receipt} />
+        </Stack>
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildFlatRate, flatRateChanged, flatRateValues, sectorOptions } from './flat-rate-form';
+
+describe('flat rate form', () => {
+  it('starts off the scheme, and from "any other activity" when turned on', () => {
+    const values = flatRateValues(null);
+    expect(values).toMatchObject({
+      enabled: false,
+      sector: '004',
+      rate: '12',
+      limitedCostTest: true,
+      firstYearUntil: '',
+    });
+    expect(buildFlatRate(values)).toEqual({ settings: null });
+    expect(buildFlatRate({ ...values, enabled: true })).toEqual({
+      settings: { sector: '004', rateTenths: 120, firstYearUntil: null, limitedCostTest: true },
+    });
+  });
+
+  it('keeps saved settings as they are, with the rate in tenths of a per cent', () => {
+    const saved = { sector: '001', rateTenths: 145, firstYearUntil: '2026-05-31', limitedCostTest: false };
+    const values = flatRateValues(saved);
+    expect(values.rate).toBe('14.5');
+    expect(buildFlatRate(values)).toEqual({ settings: saved });
+    expect(flatRateChanged(values, saved)).toBe(false);
+    expect(flatRateChanged({ ...values, limitedCostTest: true }, saved)).toBe(true);
+    expect(flatRateChanged({ ...values, enabled: false }, saved)).toBe(true);
+  });
+
+  it('says which fields to fix', () => {
+    const values = { ...flatRateValues(null), enabled: true };
+    expect(buildFlatRate({ ...values, sector: '999', rate: '14.55', firstYearUntil: '2026-02-30' })).toEqual({
+      errors: ['sector', 'rate', 'firstYearUntil'],
+    });
+  });
+
+  it('lists every sector with its rate', () => {
+    const options = sectorOptions('en');
+    expect(options).toHaveLength(55);
+    expect(options[0]).toEqual({ value: '001', label: 'Accountancy or book-keeping — 14.5%' });
+  });
+});

@@ -1,0 +1,29 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+export type QueryError = FetchBaseQueryError | SerializedError | undefined;
+
+/** What `unwrap()` threw, in the shape describeError reads (it is typed unknown). */
+export function asQueryError(error: unknown): QueryError {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  return error as FetchBaseQueryError | SerializedError;
+}
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** The `issues` of an error body ({statusCode, code, message, issues}), if it has any. */
+export function issuesOf(error: QueryError): Issue[] {
+  if (!error || !('status' in error)) return [];
+  const body = error.data as { issues?: unknown } | undefined;
+  if (!Array.isArray(body?.issues)) return [];
+  return body.issues.filter(
+    (issue): issue is Issue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as Issue).message === 'string' &&
+      typeof (issue as Issue).path === 'string',
+  );
+}

@@ -1,0 +1,37 @@
+import { type BoxNumber, type NineBoxes, type ReturnBoxes, boxKey, boxNumbers } from '@vatwise/domain';
+
+/** HMRC's names for the nine boxes, in box order (hmrc-mtd-vat.md 3.5). */
+export const hmrcBoxNames: Record<BoxNumber, keyof ReturnBoxes> = {
+  1: 'vatDueSales',
+  2: 'vatDueAcquisitions',
+  3: 'totalVatDue',
+  4: 'vatReclaimedCurrPeriod',
+  5: 'netVatDue',
+  6: 'totalValueSalesExVAT',
+  7: 'totalValuePurchasesExVAT',
+  8: 'totalValueGoodsSuppliedExVAT',
+  9: 'totalAcquisitionsExVAT',
+};
+
+export interface CopyRow {
+  box: BoxNumber;
+  ours: number;
+  /** Undefined while HMRC's copy is loading or could not be read. */
+  theirs: number | undefined;
+  differs: boolean;
+}
+
+/** Our figures beside HMRC's, box by box, flagging any box where the two disagree. */
+export function compareCopies(ours: NineBoxes, theirs: ReturnBoxes | undefined): CopyRow[] {
+  return boxNumbers.map((box) => {
+    const mine = ours[boxKey(box)];
+    const hmrc = theirs?.[hmrcBoxNames[box]];
+    return { box, ours: mine, theirs: hmrc, differs: hmrc !== undefined && hmrc !== mine };
+  });
+}
+
+/** Box 5 is always positive: whether it is owed to HMRC or by HMRC depends on boxes 3 and 4. */
+export function netVatDirection(boxes: NineBoxes): 'pay' | 'reclaim' | 'nil' {
+  if (boxes.box5 === 0) return 'nil';
+  return boxes.box3 >= boxes.box4 ? 'pay' : 'reclaim';
+}

@@ -1,0 +1,125 @@
+import type { ComputedReturn, VatRecord } from '@vatwise/domain';
+import { describe, expect, it } from 'vitest';
+import { boxBreakdowns, describeRows, formatBytes, recordAmounts, shortHash, sortRecords } from './records';
+
+const base = { vrn: '123456789', source: null, description: 'x' };
+const sale: VatRecord = {
+  ...base,
+  id: 's1',
+  createdAt: '2026-01-05T10:00:00Z',
+  kind: 'sale',
+  date: '2026-01-05',
+  netPence: 100_000,
+  vatPence: 20_000,
+  rate: 'standard',
+  treatment: 'normal',
+};
+const purchase: VatRecord = {
+  ...sale,
+  id: 'p1',
+  kind: 'purchase',
+  date: '2026-01-02',
+  netPence: 5_000,
+  vatPence: 1_000,
+};
+const adjustment: VatRecord = {
+  ...base,
+  id: 'a1',
+  createdAt: '2026-01-01T09:00:00Z',
+  kind: 'adjustment',
+  date: '2026-01-05',
+  box: 4,
+  amountPence: 1_234,
+  adjustmentType: 'badDebtRelief',
+  reason: 'Customer went bust',
+};
+const boxTotal: VatRecord = {
+  ...base,
+  id: 'b1',
+  createdAt: '2026-01-01T09:00:00Z',
+  kind: 'boxTotal',
+  date: '2026-03-31',
+  box: 6,
+  amountPence: 500_000,
+};
+
+const noContributions = { box1: [], box2: [], box3: [], box4: [], box5: [], box6: [], box7: [], box8: [], box9: [] };
+
+describe('sortRecords', () => {
+  it('orders by date, then by when the record was made', () => {
+    expect(sortRecords([boxTotal, sale, adjustment, purchase]).map((record) => record.id)).toEqual([
+      'p1',
+      'a1',
+      's1',
+      'b1',
+    ]);
+  });
+});
+
+describe('recordAmounts', () => {
+  it('shows net and VAT for transactions, and an adjustment’s amount in the column of its box', () => {
+    expect(recordAmounts(sale)).toEqual({ netPence: 100_000, vatPence: 20_000 });
+    expect(recordAmounts(adjustment)).toEqual({ netPence: null, vatPence: 1_234 });
+    expect(recordAmounts(boxTotal)).toEqual({ netPence: 500_000, vatPence: null });
+  });
+});
+
+describe('boxBreakdowns', () => {
+  const computed: ComputedReturn = {
+    boxes: { box1: 20_000, box2: 0, box3: 20_000, box4: 2_234, box5: 17_766, box6: 1_000, box7: 50, box8: 0, box9: 0 },
+    contributions: {
+      ...noContributions,
+      box1: [{ recordId: 's1', amountPence: 20_000 }],
+      box4: [
+        { recordId: 'p1', amountPence: 1_000 },
+        { recordId: 'a1', amountPence: 1_234 },
+        { recordId: 'gone', amountPence: 0 },
+      ],
+    },
+    problems: [],
+    warnings: [],
+    flatRate: null,
+  };
+
+  it('lists the records behind each box, matched by id, and keeps a line whose record has gone', () => {
+    const boxes = boxBreakdowns(computed, [sale, purchase, adjustment]);
+    expect(boxes).toHaveLength(9);
+    const box4 = boxes[3];
+    expect(box4?.box).toBe(4);
+    expect(box4?.amountPence).toBe(2_234);
+    expect(box4?.lines.map((line) => line.record?.id)).toEqual(['p1', 'a1', undefined]);
+    expect(boxes[2]?.lines).toEqual([]);
+    expect(boxes[0]?.flatRateVatPence).toBeNull();
+  });
+
+  it('adds the flat rate VAT to box 1 on the flat rate scheme', () => {
+    const flatRate = {
+      turnoverIncVatPence: 120_000,
+      relevantGoodsIncVatPence: 0,
+      specifiedAmountPence: 25_000,
+      limitedCost: true,
+      parts: [],
+      flatRateVatPence: 19_800,
+      outsideSchemeVatPence: 0,
+    };
+    const boxes = boxBreakdowns({ ...computed, flatRate }, [sale]);
+    expect(boxes[0]?.flatRateVatPence).toBe(19_800);
+    expect(boxes[1]?.flatRateVatPence).toBeNull();
+  });
+});
+
+describe('import details', () => {
+  it('writes the rows used in runs', () => {
+    expect(describeRows([2, 3, 4, 7, 9, 10])).toBe('2–4, 7, 9–10');
+    expect(describeRows([5])).toBe('5');
+    expect(describeRows([4, 2, 3, 3])).toBe('2–4');
+    expect(describeRows([])).toBe('');
+  });
+
+  it('writes file sizes and shortens hashes', () => {
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytes(12_595)).toBe('12.3 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(shortHash('a'.repeat(64))).toBe(`${'a'.repeat(12)}…`);
+  });
+});

@@ -1,0 +1,50 @@
+import { type Locator, type Page, expect } from '@playwright/test';
+import { uniqueEmail } from './accounts';
+
+/** Registers a new account through the form; the browser is then signed in as it, on /app. */
+export async function signUp(page: Page, name: string, label = 'user') {
+  await page.goto('/user/register');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail(label));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Quarterly-Return-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/app');
+}
+
+/** Creates an Organisation sandbox user on Grant Authority and returns its card. */
+export async function createOrganisation(page: Page): Promise<Locator> {
+  await page.goto('/app/grant-authority');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grant Authority');
+  await page.getByRole('radio', { name: 'Organisation' }).check();
+  await page.getByRole('button', { name: 'Create sandbox user' }).click();
+  const card = page.locator('[data-testid^="sandbox-user-"]').first();
+  await expect(card.getByTestId('sandbox-user-id')).toHaveText(/^\d{12}$/);
+  return card;
+}
+
+/** Signs in to HMRC's window as the card's sandbox user and gives VAT Wise permission. */
+export async function authoriseInHmrcWindow(page: Page, card: Locator) {
+  const userId = (await card.getByTestId('sandbox-user-id').textContent()) ?? '';
+  await card.getByRole('button', { name: 'Show password' }).click();
+  const password = (await card.getByTestId('sandbox-user-password').textContent()) ?? '';
+  const popupOpened = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'Authorise' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await popup.getByLabel('User ID').fill(userId);
+  await popup.getByLabel('Password').fill(password);
+  await popup.locator('#submit').click();
+  await popup.getByRole('button', { name: 'Give permission' }).click();
+  await expect(popup.getByTestId('hmrc-callback-granted')).toContainText('VAT Wise successfully granted.');
+  await popup.getByRole('button', { name: 'Close this window' }).click();
+  await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');
+  return { userId, password };
+}
+
+/** A new account with an authorised Organisation: a business (VRN) to work on. */
+export async function signUpWithBusiness(page: Page, name: string) {
+  await signUp(page, name, 'business');
+  const card = await createOrganisation(page);
+  await authoriseInHmrcWindow(page, card);
+  await expect(page.getByTestId('business-switcher')).toHaveValue(/Company [A-Z]{3}\d{3}/);
+}

@@ -73,6 +73,10 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_EMAIL: '100',
       // HMRC's 3 calls per second per application is tested in the simulator's own suite.
       HMRC_SANDBOX_RATE_LIMIT: '0',
+      // The assistant's browser test uses the built-in model; no key on this machine may change that.
+      OPENAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      OPENAI_COMPATIBLE_BASE_URL: '',
     },
   },
 });

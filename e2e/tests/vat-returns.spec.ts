@@ -15,6 +15,12 @@ interface ReturnDraftView {
   status: string;
 }
 
+/** A date as the app shows it: 1 Jul 2026. */
+const ukDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
 test.describe('VAT Submissions', () => {
   // Sign-up, HMRC's window, an import and a submission: a long journey on two cores.
   test.setTimeout(120_000);
@@ -88,5 +94,17 @@ test.describe('VAT Submissions', () => {
       .click();
     await expect(page.getByTestId('history-row').first()).toBeVisible();
     await expect(openPeriods).toHaveCount(periodsBefore - 1);
+
+    // HMRC now shows the obligation as fulfilled.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'VAT Operations' })
+      .click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('All');
+    const obligation = page
+      .getByTestId('obligation-row')
+      .filter({ hasText: ukDate(draft.periodStart) })
+      .filter({ hasText: ukDate(draft.periodEnd) });
+    await expect(obligation).toContainText('Fulfilled');
   });
 });

@@ -10,6 +10,8 @@ import { mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { vatReturnRoutes } from './features/vat-returns/routes';
+import { assistantRoutes } from './features/assistant/routes';
+import { assistantFeature } from './features/assistant/setup';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
@@ -93,6 +95,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   const vatReturns = vatReturnsFeature(database, hmrc, app.log);
   app.decorate('vatReturns', vatReturns.service);
   await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });
+  await app.register(assistantRoutes, { prefix: '/taxgpt/api', ...assistantFeature(config, database, hmrc, app.log) });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     clientConfig: {

@@ -171,6 +171,30 @@ const envSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
+  OPENAI_API_KEY: z.string().trim().optional(),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  OPENAI_BASE_URL: httpUrl('OPENAI_BASE_URL').optional(),
+  ANTHROPIC_API_KEY: z.string().trim().optional(),
+  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-3-5-haiku-latest'),
+  OPENAI_COMPATIBLE_BASE_URL: httpUrl('OPENAI_COMPATIBLE_BASE_URL').optional(),
+  OPENAI_COMPATIBLE_MODEL: z.string().trim().min(1).default('llama3.1'),
+  OPENAI_COMPATIBLE_API_KEY: z.string().trim().optional(),
+  ASSISTANT_TIMEOUT_MS: z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1000, {
+      message: 'ASSISTANT_TIMEOUT_MS must be a whole number of milliseconds, at least 1000',
+    })
+    .transform(Number)
+    .default(60_000),
+  ASSISTANT_CONTEXT_CHARS: z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 2000, {
+      message: 'ASSISTANT_CONTEXT_CHARS must be a whole number, at least 2000',
+    })
+    .transform(Number)
+    .default(48_000),
   CLIENT_PORT_HEADER: z
     .string()
     .trim()
@@ -226,6 +250,8 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   hmrc: HmrcConfig;
+  /** The tax assistant's language models; Built-in always works, offline. */
+  assistant: AssistantConfig;
   /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
   network: {
     /** Read the client's address from X-Forwarded-For set by our own proxy. */
@@ -266,6 +292,16 @@ export interface HmrcConfig {
   };
 }
 
+export interface AssistantConfig {
+  openai: { apiKey: string; model: string; baseUrl: string | undefined } | undefined;
+  anthropic: { apiKey: string; model: string } | undefined;
+  openaiCompatible: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  /** How long a model may take to answer. */
+  timeoutMs: number;
+  /** Characters of conversation sent to a model (about 4 per token), passages and question first. */
+  contextChars: number;
+}
+
 /** Where the embedded simulator is mounted on VAT Wise's own port. */
 export const embeddedSandboxPath = '/hmrc-sandbox';
 
@@ -288,6 +324,9 @@ const secretVariables = new Set([
   'HMRC_CLIENT_SECRET',
   'HMRC_SANDBOX_APPLICATIONS',
   'TOKEN_ENCRYPTION_KEY',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'OPENAI_COMPATIBLE_API_KEY',
 ]);
 
 /** A social provider needs both its id and its secret, or neither. */
@@ -366,6 +405,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? 'VAT Wise <no-reply@localhost>' },
     hmrc: hmrcConfig(values, publicUrl),
+    assistant: {
+      openai: values.OPENAI_API_KEY
+        ? { apiKey: values.OPENAI_API_KEY, model: values.OPENAI_MODEL, baseUrl: values.OPENAI_BASE_URL }
+        : undefined,
+      anthropic: values.ANTHROPIC_API_KEY
+        ? { apiKey: values.ANTHROPIC_API_KEY, model: values.ANTHROPIC_MODEL }
+        : undefined,
+      openaiCompatible: values.OPENAI_COMPATIBLE_BASE_URL
+        ? {
+            baseUrl: values.OPENAI_COMPATIBLE_BASE_URL.replace(/\/+$/, ''),
+            model: values.OPENAI_COMPATIBLE_MODEL,
+            apiKey: values.OPENAI_COMPATIBLE_API_KEY,
+          }
+        : undefined,
+      timeoutMs: values.ASSISTANT_TIMEOUT_MS,
+      contextChars: values.ASSISTANT_CONTEXT_CHARS,
+    },
     network: {
       trustProxy: values.TRUST_PROXY,
       clientPortHeader: values.CLIENT_PORT_HEADER,

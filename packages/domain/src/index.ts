@@ -13,3 +13,4 @@ export * from './hmrc/api';
 export * from './hmrc/fraud-prevention';
 export * from './vat-returns/api';
 export * from './vat-returns/rules';
+export * from './assistant/api';

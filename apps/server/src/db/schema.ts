@@ -176,6 +176,27 @@ export interface ImportMappingTable {
   mapping: string;
 }
 
+/** A saved conversation with the tax assistant. */
+export interface ConversationTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  llm: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationMessageTable {
+  id: string;
+  conversation_id: string;
+  role: string;
+  content: string;
+  sources: string;
+  status: string;
+  llm: string | null;
+  created_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -192,4 +213,6 @@ export interface Database {
   vat_receipt: VatReceiptTable;
   vat_import: VatImportTable;
   import_mapping: ImportMappingTable;
+  conversation: ConversationTable;
+  conversation_message: ConversationMessageTable;
 }

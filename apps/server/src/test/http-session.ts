@@ -11,13 +11,15 @@ export class HttpSession {
     method: string,
     path: string,
     body?: unknown,
+    extraHeaders: Record<string, string> = {},
   ): Promise<{ status: number; json: unknown; text: string }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...this.headers(),
         ...(method === 'GET' ? {} : { origin: this.baseUrl }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extraHeaders,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
@@ -34,6 +36,11 @@ export class HttpSession {
       json = undefined;
     }
     return { status: response.status, json, text };
+  }
+
+  /** The cookie header this session would send, for callers that make their own requests (streams). */
+  headers(): Record<string, string> {
+    return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
 
   get(path: string) {

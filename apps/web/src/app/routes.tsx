@@ -5,14 +5,7 @@ import { accountHolders, adminsOnly, anyUser, everyone } from '../features/auth/
 import { PageLoader } from '../shared/ui/PageLoader';
 import { PublicLayout } from './layout/PublicLayout';
 import { lazyPage } from './lazy-page';
-import {
-  APP_BASE,
-  type ContentNamespace,
-  type PlaceholderScreen,
-  allNavItems,
-  contentPages,
-  placeholderScreens,
-} from '../shared/navigation/screens';
+import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /** A lazy page whose module's default export is the page. */
@@ -31,9 +24,6 @@ function lazyPageWith<Props extends object>(load: () => Promise<ComponentType<Pr
 
 const contentRoute = (namespace: ContentNamespace) =>
   lazyPageWith(() => import('../features/content/components/ContentPage').then((m) => m.ContentPage), { namespace });
-
-const placeholderRoute = (screen: PlaceholderScreen) =>
-  lazyPageWith(() => import('../shared/ui/PlaceholderPage').then((m) => m.PlaceholderPage), { screen });
 
 /** A screen's path below the main area, from the navigation table. */
 function appPath(key: string): string {
@@ -118,15 +108,15 @@ export const routes: RouteObject[] = [
                 handle: { access: everyone },
                 lazy: contentRoute(namespace),
               })),
-              ...placeholderScreens.map((screen) => ({
-                path: appPath(screen),
-                handle: { access: anyUser },
-                lazy: placeholderRoute(screen),
-              })),
               {
                 path: appPath('agents'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/agents/AgentsPage')),
+              },
+              {
+                path: appPath('vatWise'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/assistant/pages/VatWisePage')),
               },
               {
                 path: appPath('vatOperations'),

@@ -3,6 +3,7 @@ import * as appMeta from './0001_app_meta';
 import * as auditAndMfa from './0002_audit_and_mfa';
 import * as hmrcConnections from './0003_hmrc_connections';
 import * as vatReturns from './0004_vat_returns';
+import * as assistant from './0005_assistant';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_audit_and_mfa': auditAndMfa,
   '0003_hmrc_connections': hmrcConnections,
   '0004_vat_returns': vatReturns,
+  '0005_assistant': assistant,
 };

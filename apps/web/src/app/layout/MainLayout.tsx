@@ -9,6 +9,7 @@ import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { PageFrame } from './PageFrame';
 import { AuthGuard, UserMenu, useAuth } from '../../features/auth';
 import { BusinessSwitcher } from '../../features/hmrc-connection';
+import { ChatLauncher } from '../../features/assistant';
 import { HeaderControls } from './HeaderControls';
 import { SkipLink } from './SkipLink';
 
@@ -74,6 +75,7 @@ export function MainLayout() {
           </ScrollArea>
         </AppShell.Navbar>
         <PageFrame />
+        <ChatLauncher />
       </AppShell>
     </AuthGuard>
   );

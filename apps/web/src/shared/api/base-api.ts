@@ -66,7 +66,17 @@ export const baseQueryWithSessionRefresh: BaseQueryFn<string | FetchArgs, unknow
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSessionRefresh,
-  tagTypes: ['Me', 'Users', 'AuditLog', 'SandboxUsers', 'Businesses', 'VatData', 'VatReturns', 'VatRecords', 'VatImports'],
+  tagTypes: [
+    'Me',
+    'Users',
+    'AuditLog',
+    'SandboxUsers',
+    'Businesses',
+    'VatData',
+    'VatReturns',
+    'VatRecords',
+    'VatImports',
+  ],
   endpoints: () => ({}),
 });
 

@@ -57,10 +57,6 @@ export const navigation: NavGroup[] = [
 
 export const allNavItems = navigation.flatMap((group) => group.items);
 
-/** Screens whose features arrive in later releases; each shows an honest placeholder. */
-export const placeholderScreens = ['vatWise'] as const;
-export type PlaceholderScreen = (typeof placeholderScreens)[number];
-
 /** Content pages, each a translation namespace of features/content. */
 export const contentPages = ['about', 'mission', 'vision', 'technology', 'security', 'whitepaper'] as const;
 export type ContentNamespace = (typeof contentPages)[number] | 'home' | 'privacy';

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadKnowledgeBase, type Passage } from '../knowledge/knowledge-base';
+import { createRetriever, isRelevant } from '../knowledge/retrieval';
+
+/**
+ * Offline evaluation of the assistant's retrieval: for each realistic question, is the passage that
+ * answers it among the top 3 results, and are off-topic questions judged not relevant?
+ * Shared by `npm run eval:assistant` (run.ts) and the Vitest suite, so CI enforces the same bar.
+ */
+export interface EvalQuestion {
+  question: string;
+  /** Id of the passage that answers the question, or null for an off-topic question. */
+  passage: string | null;
+}
+
+export interface EvalMiss {
+  question: string;
+  expected: string;
+  got: { id: string; score: number }[];
+}
+
+export interface OffTopicFailure {
+  question: string;
+  got: { id: string; score: number }[];
+}
+
+export interface EvaluationReport {
+  onTopic: {
+    total: number;
+    hits: number;
+    accuracy: number;
+    /** Hits where the expected passage was ranked first. */
+    firstPlace: number;
+    /** On-topic questions whose results isRelevant() accepted. */
+    judgedRelevant: number;
+    misses: EvalMiss[];
+  };
+  offTopic: { total: number; refused: number; failures: OffTopicFailure[] };
+  passed: boolean;
+}
+
+export const QUESTIONS_FILE = path.join(import.meta.dirname, 'questions.json');
+export const TOP_K = 3;
+export const MIN_TOP3_ACCURACY = 0.9;
+
+export function loadQuestions(file: string = QUESTIONS_FILE): EvalQuestion[] {
+  const data: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(data)) throw new Error(`${file}: expected an array of questions`);
+  return data.map((entry: unknown, index) => {
+    const item = entry as Partial<Record<keyof EvalQuestion, unknown>>;
+    if (typeof item?.question !== 'string' || item.question.trim() === '') {
+      throw new Error(`${file}: entry ${index} has no "question"`);
+    }
+    if (item.passage !== null && typeof item.passage !== 'string') {
+      throw new Error(`${file}: entry ${index} needs "passage" (a passage id, or null when off-topic)`);
+    }
+    return { question: item.question, passage: item.passage };
+  });
+}
+
+export function evaluate(
+  options: { passages?: readonly Passage[]; questions?: readonly EvalQuestion[] } = {},
+): EvaluationReport {
+  const passages = options.passages ?? loadKnowledgeBase();
+  const questions = options.questions ?? loadQuestions();
+  const ids = new Set(passages.map((passage) => passage.id));
+  const retriever = createRetriever(passages);
+
+  const misses: EvalMiss[] = [];
+  const offTopicFailures: OffTopicFailure[] = [];
+  let onTopicTotal = 0;
+  let hits = 0;
+  let firstPlace = 0;
+  let judgedRelevant = 0;
+  let offTopicTotal = 0;
+
+  for (const { question, passage: expected } of questions) {
+    const results = retriever.search(question, TOP_K);
+    const got = results.map((result) => ({ id: result.passage.id, score: Number(result.score.toFixed(2)) }));
+    if (expected === null) {
+      offTopicTotal++;
+      if (isRelevant(results)) offTopicFailures.push({ question, got });
+      continue;
+    }
+    if (!ids.has(expected)) throw new Error(`Evaluation question "${question}" expects unknown passage "${expected}"`);
+    onTopicTotal++;
+    if (isRelevant(results)) judgedRelevant++;
+    const rank = results.findIndex((result) => result.passage.id === expected);
+    if (rank === 0) firstPlace++;
+    if (rank >= 0) hits++;
+    else misses.push({ question, expected, got });
+  }
+
+  const accuracy = onTopicTotal === 0 ? 0 : hits / onTopicTotal;
+  return {
+    onTopic: { total: onTopicTotal, hits, accuracy, firstPlace, judgedRelevant, misses },
+    offTopic: { total: offTopicTotal, refused: offTopicTotal - offTopicFailures.length, failures: offTopicFailures },
+    passed: onTopicTotal > 0 && accuracy >= MIN_TOP3_ACCURACY && offTopicFailures.length === 0,
+  };
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '0.0' : ((100 * part) / whole).toFixed(1);
+}
+
+/** Human-readable report: every miss and off-topic failure, then the headline figures. */
+export function formatReport(report: EvaluationReport): string[] {
+  const lines: string[] = [];
+  const show = (got: { id: string; score: number }[]) =>
+    got.length === 0 ? '(nothing)' : got.map((result) => `${result.id} (${result.score})`).join(', ');
+  for (const miss of report.onTopic.misses) {
+    lines.push(`MISS  ${miss.question}`, `      expected: ${miss.expected}`, `      got top 3: ${show(miss.got)}`);
+  }
+  for (const failure of report.offTopic.failures) {
+    lines.push(`OFF-TOPIC JUDGED RELEVANT  ${failure.question}`, `      got top 3: ${show(failure.got)}`);
+  }
+  if (lines.length > 0) lines.push('');
+  const { onTopic, offTopic } = report;
+  lines.push(
+    `Top-3 accuracy: ${onTopic.hits}/${onTopic.total} (${percent(onTopic.hits, onTopic.total)}%)`,
+    `Top-1 accuracy: ${onTopic.firstPlace}/${onTopic.total} (${percent(onTopic.firstPlace, onTopic.total)}%)`,
+    `On-topic judged relevant: ${onTopic.judgedRelevant}/${onTopic.total}`,
+    `Off-topic correctly refused: ${offTopic.refused}/${offTopic.total}`,
+  );
+  return lines;
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { loadKnowledgeBase, type Passage } from './knowledge-base';
+import { analyse, createRetriever, isRelevant, stem } from './retrieval';
+
+const passages = loadKnowledgeBase();
+const retriever = createRetriever(passages);
+const topIds = (query: string, limit = 3) => retriever.search(query, limit).map((result) => result.passage.id);
+
+describe('analyse', () => {
+  it('keeps numbers and money as single tokens', () => {
+    expect(analyse('£90,000 threshold')).toEqual(['90000', 'threshold']);
+    expect(analyse('a flat rate of 16.5%')).toEqual(['frs', '16.5', 'percent']);
+    expect(analyse('a £200 penalty')).toEqual(['200', 'penalty']);
+    expect(analyse('£90k')).toEqual(analyse('90,000'));
+    expect(analyse('£1.35 million')).toEqual(analyse('£1,350,000'));
+  });
+
+  it('drops punctuation and stop words, and stems', () => {
+    expect(analyse('What are the penalties?')).toEqual(analyse('penalty'));
+    expect(analyse('the of and to')).toEqual([]);
+    expect(stem('registered')).toBe(stem('register'));
+    expect(stem('filing')).toBe(stem('file'));
+    expect(stem('quarterly')).toBe('quarter');
+    expect(stem('supplies')).toBe(stem('supply'));
+  });
+
+  it('maps VAT synonyms onto the same terms', () => {
+    expect(analyse('FRS')).toEqual(analyse('flat rate scheme'));
+    expect(analyse('MTD')).toEqual(analyse('Making Tax Digital'));
+    expect(analyse('VRN')).toEqual(analyse('VAT registration number'));
+    expect(analyse('overdue')).toEqual(analyse('late'));
+    expect(analyse('recover')).toEqual(analyse('input tax'));
+    expect(analyse('fine')).toEqual(analyse('penalty'));
+    expect(analyse('net VAT')).toEqual(['box5']);
+    expect(analyse('boxes 6 to 9')).toEqual(['box', 'box6', 'box7', 'box8', 'box9']);
+  });
+});
+
+describe('createRetriever', () => {
+  it.each([
+    ['When is my VAT return due?', 'deadlines-returns-and-payments'],
+    ['What is the VAT registration threshold?', 'registration-thresholds'],
+    ['How many penalty points before a £200 fine on quarterly returns?', 'late-submission-penalty-points'],
+    ['How do I fix a mistake on an earlier return?', 'error-correction-limits'],
+    ['MTD exemption', 'mtd-exemptions'],
+  ])('ranks the obvious passage first for "%s"', (query, expected) => {
+    expect(topIds(query, 1)).toEqual([expected]);
+  });
+
+  it('handles synonyms: FRS percentage for IT consultants finds the 14.5% flat rate', () => {
+    const [top] = retriever.search('FRS percentage for IT consultants');
+    expect(top?.passage.id).toBe('frs-rates-professional-services');
+    expect(top?.passage.text).toContain('Computer and IT consultancy or data processing: 14.5%');
+    expect(topIds('flat rate scheme percentage for IT consultants', 1)).toEqual(
+      topIds('FRS percentage for IT consultants', 1),
+    );
+    expect(topIds('fine for overdue VAT payment')).toContain('late-payment-penalties');
+  });
+
+  it('matches decimal figures inside passage text', () => {
+    expect(topIds('16.5 limited cost')).toContain('frs-limited-cost-trader');
+    expect(topIds('£83.33 a month')).toContain('frs-limited-cost-trader');
+  });
+
+  it('returns results sorted by score, all above zero, within the limit', () => {
+    const results = retriever.search('late payment penalty interest', 4);
+    expect(results).toHaveLength(4);
+    for (const [index, result] of results.entries()) {
+      expect(result.score).toBeGreaterThan(0);
+      if (index > 0) expect(result.score).toBeLessThanOrEqual(results[index - 1]!.score);
+    }
+    expect(retriever.search('late payment penalty interest').length).toBeLessThanOrEqual(5);
+  });
+
+  it('returns nothing for an empty or stop-words-only query, or an empty knowledge base', () => {
+    expect(retriever.search('')).toEqual([]);
+    expect(retriever.search('   ?! ')).toEqual([]);
+    expect(retriever.search('what is the and of')).toEqual([]);
+    expect(retriever.search('weather in Paris')).toEqual([]);
+    expect(createRetriever([]).search('VAT return deadline')).toEqual([]);
+  });
+
+  it('works on a small hand-made knowledge base', () => {
+    const make = (id: string, title: string, text: string): Passage => ({
+      id,
+      title,
+      source: 'https://www.gov.uk/',
+      appliesFrom: null,
+      keywords: [],
+      text,
+    });
+    const small = createRetriever([
+      make('cars', 'Cars', 'VAT on a company car is usually blocked.'),
+      make('vans', 'Vans', 'VAT on a van used for business can be reclaimed.'),
+    ]);
+    expect(small.search('Can I reclaim VAT on my van?').map((result) => result.passage.id)).toEqual(['vans']);
+  });
+});
+
+describe('isRelevant', () => {
+  it.each([
+    "What's the weather in Paris?",
+    'How do I bake bread?',
+    'Who won the FA Cup last year?',
+    'Is it going to rain this weekend?',
+    'When does the shop open?',
+    'What is the corporation tax rate?',
+  ])('is false for the off-topic question "%s"', (query) => {
+    expect(isRelevant(retriever.search(query))).toBe(false);
+  });
+
+  it.each([
+    'When do I have to pay my VAT?',
+    'What flat rate does a hairdresser use?',
+    'Can I reclaim VAT on a company car?',
+    'How long do penalty points last?',
+    'pay',
+  ])('is true for the VAT question "%s"', (query) => {
+    expect(isRelevant(retriever.search(query))).toBe(true);
+  });
+
+  it('is false for no results', () => {
+    expect(isRelevant([])).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+import { PassThrough } from 'node:stream';
+import { llmSelectionHeader, llmSelections, llmSelectionSchema, Role, sendMessageBodySchema } from '@vatwise/domain';
+import type { HmrcClient } from '@vatwise/hmrc';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AssistantConfig } from '../../config';
+import { currentUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import { parseOrThrow } from '../../plugins/validation';
+import type { FraudHeaderSource } from '../hmrc-connection/fraud-headers';
+import type { HmrcConnectionService } from '../hmrc-connection/service';
+import { modelInfos } from './models';
+import type { AssistantService } from './service';
+import { userDataFor } from './user-data';
+
+/** Conversations belong to accounts: a guest is told to sign in (spec section 5). */
+const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export interface AssistantRouteOptions {
+  service: AssistantService;
+  config: AssistantConfig;
+  connections: HmrcConnectionService;
+  client: HmrcClient;
+  fraud: FraudHeaderSource;
+}
+
+/** The model a request asks for (X-LLM-Selection); OpenAI when it names none (spec section 3). */
+function selectionOf(request: FastifyRequest) {
+  const raw = request.headers[llmSelectionHeader];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return 'OpenAI' as const;
+  const parsed = llmSelectionSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', `X-LLM-Selection must be one of ${llmSelections.join(', ')}.`);
+  }
+  return parsed.data;
+}
+
+/** The tax assistant's API (spec section 7), served under /taxgpt/api. */
+export async function assistantRoutes(app: FastifyInstance, options: AssistantRouteOptions) {
+  const { service } = options;
+
+  app.get('/models', { config: { access: 'public' } }, async () => ({ models: modelInfos(options.config) }));
+
+  app.get('/conversations', { config: accountHolders }, async (request) => ({
+    conversations: await service.list(currentUser(request).id),
+  }));
+
+  app.post('/conversations', { config: accountHolders }, async (request, reply) => {
+    return reply.code(201).send(await service.create(currentUser(request).id, selectionOf(request)));
+  });
+
+  app.get('/conversations/:id', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    return service.get(currentUser(request).id, id);
+  });
+
+  app.delete('/conversations/:id', { config: accountHolders }, async (request, reply) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    await service.delete(currentUser(request).id, id);
+    return reply.code(204).send();
+  });
+
+  /**
+   * Asks a question; the answer streams as one JSON event per line. Everything that can refuse the
+   * question is checked before streaming starts, so refusals are ordinary HTTP errors.
+   */
+  app.post('/conversations/:id/messages', { config: accountHolders }, async (request, reply) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    const body = parseOrThrow(sendMessageBodySchema, request.body);
+    const llm = selectionOf(request);
+    const user = currentUser(request);
+    await service.get(user.id, id);
+    let userData;
+    if (body.useMyData && body.vrn) {
+      await options.connections.assertBusiness(user.id, body.vrn);
+      userData = userDataFor({
+        connections: options.connections,
+        client: options.client,
+        ownerId: user.id,
+        vrn: body.vrn,
+        fraudHeaders: await options.fraud.headersFor(request, user),
+      });
+    }
+
+    // Stopping (the browser aborts) stops the model; the answer so far is still stored.
+    const controller = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const out = new PassThrough();
+    const events = service.ask({
+      ownerId: user.id,
+      conversationId: id,
+      body,
+      llm,
+      userData,
+      signal: controller.signal,
+    });
+    void (async () => {
+      try {
+        // Runs to the end even when nobody is reading any more, so the answer is always stored.
+        for await (const event of events) if (!out.destroyed) out.write(`${JSON.stringify(event)}\n`);
+      } catch (error) {
+        request.log.error({ err: error }, 'the assistant failed');
+        if (!out.destroyed) {
+          out.write(
+            `${JSON.stringify({ type: 'error', code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' })}\n`,
+          );
+        }
+      } finally {
+        out.end();
+      }
+    })();
+    return reply
+      .type('application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .send(out);
+  });
+}

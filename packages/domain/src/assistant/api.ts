@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { vrnSchema } from '../hmrc/api';
+
+/**
+ * The tax assistant's API (spec section 7, under /taxgpt/api), shared by server and web: models,
+ * conversations, messages with their sources, and the events an answer streams as.
+ */
+
+/** The language models a user can pick (spec: default OpenAI; Built-in works offline). */
+export const llmSelections = ['OpenAI', 'Anthropic', 'OpenAI-compatible', 'Built-in'] as const;
+export type LlmSelection = (typeof llmSelections)[number];
+export const defaultLlm: LlmSelection = 'OpenAI';
+export const llmSelectionSchema = z.enum(llmSelections);
+
+/** The header that carries the selection (spec section 7). */
+export const llmSelectionHeader = 'x-llm-selection';
+
+export interface ModelInfo {
+  id: LlmSelection;
+  configured: boolean;
+  /** Why it cannot be used, when it cannot. */
+  reason: string | null;
+  /** The model name in use, when configured. */
+  model: string | null;
+}
+
+/** A passage an answer rests on, numbered as the answer cites it ([1], [2]…). */
+export interface Source {
+  n: number;
+  passageId: string;
+  title: string;
+  url: string;
+  appliesFrom: string | null;
+}
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: Source[];
+  /** 'stopped': the user stopped it; 'failed': the model failed. What had arrived is kept. */
+  status: 'complete' | 'stopped' | 'failed';
+  llm: LlmSelection | null;
+  createdAt: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  llm: LlmSelection;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Conversation extends ConversationSummary {
+  messages: ChatMessage[];
+}
+
+export const sendMessageBodySchema = z.object({
+  text: z.string().trim().min(1, 'Ask a question').max(4000, 'A question has at most 4,000 characters'),
+  /** The user agreed that the assistant may read their own VAT data for this business. */
+  useMyData: z.boolean().default(false),
+  vrn: vrnSchema.optional(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+
+/** What an answer streams as: one JSON object per line (application/x-ndjson). */
+export type StreamEvent =
+  | { type: 'start'; question: ChatMessage; answerId: string; llm: LlmSelection }
+  | { type: 'notice'; message: string }
+  | { type: 'sources'; sources: Source[] }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; answer: ChatMessage; conversation: ConversationSummary }
+  | { type: 'error'; code: string; message: string; answer: ChatMessage };
+
+/** Shown with every answer. */
+export const guidanceNotice = 'VAT Wise gives guidance, not professional advice.';

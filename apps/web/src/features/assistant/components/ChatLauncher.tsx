@@ -1,19 +1,17 @@
-import { ActionIcon, Affix, Button, Drawer, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Center, Drawer, Loader, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconMaximize, IconMessageChatbot, IconPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconMessageChatbot } from '@tabler/icons-react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { APP_BASE } from '../../../shared/navigation/screens';
-import { ChatUnavailable } from './ChatUnavailable';
+import { useLocation } from 'react-router';
 import { openChat } from '../chat-thunks';
-import { useCanChat, useChat, useChatDispatch } from '../use-chat';
-import { ChatView } from './ChatView';
+import { useCanChat, useChatDispatch } from '../use-chat';
+import { VAT_WISE_PATH } from './vat-wise-path';
 
-export const VAT_WISE_PATH = `${APP_BASE}/vat-wise`;
+const ChatPanel = lazy(() => import('./ChatPanel'));
 
 /** Fetches the signed-in user's conversations once (spec section 4, on start). */
-export function useChatHistoryOnSignIn() {
+function useChatHistoryOnSignIn() {
   const dispatch = useChatDispatch();
   const canChat = useCanChat();
   useEffect(() => {
@@ -21,16 +19,10 @@ export function useChatHistoryOnSignIn() {
   }, [canChat, dispatch]);
 }
 
-/**
- * The chat panel, reachable from every main-area page (spec section 2): a button that opens the
- * assistant beside the page, so a question need not lose the user's place.
- */
-export function ChatLauncher() {
+function Launcher() {
   const { t } = useTranslation('assistant');
   const [opened, { open, close }] = useDisclosure(false);
   const location = useLocation();
-  const canChat = useCanChat();
-  const { newChat, answering } = useChat();
   useChatHistoryOnSignIn();
 
   // The VAT Wise screen is the chat itself.
@@ -63,37 +55,29 @@ export function ChatLauncher() {
           body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 },
         }}
       >
-        {canChat ? (
-          <ChatView
-            toolbar={
-              <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconPlus size={14} />}
-                  onClick={() => void newChat()}
-                  disabled={answering}
-                >
-                  {t('newChat')}
-                </Button>
-                <Tooltip label={t('openFullScreen')}>
-                  <ActionIcon
-                    variant="default"
-                    component={Link}
-                    to={VAT_WISE_PATH}
-                    onClick={close}
-                    aria-label={t('openFullScreen')}
-                  >
-                    <IconMaximize size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            }
-          />
-        ) : (
-          <ChatUnavailable />
-        )}
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <ChatPanel onLeave={close} />
+        </Suspense>
       </Drawer>
     </>
+  );
+}
+
+/**
+ * The chat panel, reachable from every main-area page (spec section 2): a button that opens the
+ * assistant beside the page, so a question need not lose the user's place. It never holds up the
+ * page: its texts and the panel itself load on their own.
+ */
+export function ChatLauncher() {
+  return (
+    <Suspense fallback={null}>
+      <Launcher />
+    </Suspense>
   );
 }

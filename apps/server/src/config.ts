@@ -195,6 +195,11 @@ const envSchema = z.object({
     })
     .transform(Number)
     .default(48_000),
+  HMRC_FEED_URL: httpUrl('HMRC_FEED_URL').default(
+    'https://www.gov.uk/government/organisations/hm-revenue-customs.atom',
+  ),
+  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+  AGENTS_ENABLED: booleanFlag('AGENTS_ENABLED').default(true),
   CLIENT_PORT_HEADER: z
     .string()
     .trim()
@@ -252,6 +257,15 @@ export interface Config {
   hmrc: HmrcConfig;
   /** The tax assistant's language models; Built-in always works, offline. */
   assistant: AssistantConfig;
+  /** GOV.UK's HMRC news feed (Atom), shown on the Home dashboard. */
+  feed: { url: string };
+  /** The background agents (issue "Agents"). */
+  agents: {
+    /** Off: the agents' schedules do not run (their on-demand work, such as the authoriser, still does). */
+    enabled: boolean;
+    /** The browser the sandbox authoriser drives (Debian's Chromium). */
+    chromiumPath: string;
+  };
   /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
   network: {
     /** Read the client's address from X-Forwarded-For set by our own proxy. */
@@ -422,6 +436,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: values.ASSISTANT_TIMEOUT_MS,
       contextChars: values.ASSISTANT_CONTEXT_CHARS,
     },
+    feed: { url: values.HMRC_FEED_URL },
+    agents: { enabled: values.AGENTS_ENABLED, chromiumPath: values.CHROMIUM_PATH },
     network: {
       trustProxy: values.TRUST_PROXY,
       clientPortHeader: values.CLIENT_PORT_HEADER,

@@ -12,6 +12,12 @@ import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { vatReturnRoutes } from './features/vat-returns/routes';
 import { assistantRoutes } from './features/assistant/routes';
 import { assistantFeature } from './features/assistant/setup';
+import { deadlineRoutes } from './features/deadlines/routes';
+import { hmrcFeedRoutes } from './features/hmrc-feed/routes';
+import { hmrcFeedFeature } from './features/hmrc-feed/setup';
+import type { AgentService } from './features/agents/agent-service';
+import { agentRoutes } from './features/agents/routes';
+import { agentsFeature } from './features/agents/setup';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
@@ -28,6 +34,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Settles returns left in flight (called once the server listens, and from time to time). */
     vatReturns: VatReturnService;
+    /** The background agents; server.ts starts their schedules once it listens. */
+    agents: AgentService;
   }
 }
 
@@ -96,6 +104,18 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   app.decorate('vatReturns', vatReturns.service);
   await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });
   await app.register(assistantRoutes, { prefix: '/taxgpt/api', ...assistantFeature(config, database, hmrc, app.log) });
+  await app.register(hmrcFeedRoutes, { prefix: '/api', ...hmrcFeedFeature(config, app.log) });
+  await app.register(deadlineRoutes, { prefix: '/api', ...hmrc });
+  const agents = await agentsFeature(app, {
+    config,
+    database,
+    hmrc,
+    vatReturns: vatReturns.service,
+    resolveUser,
+    log: app.log,
+  });
+  app.decorate('agents', agents.agents);
+  await app.register(agentRoutes, { prefix: '/api', ...agents, resolveUser });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     clientConfig: {

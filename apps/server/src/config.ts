@@ -261,7 +261,10 @@ export interface Config {
   feed: { url: string };
   /** The background agents (issue "Agents"). */
   agents: {
-    /** Off: the agents' schedules do not run (their on-demand work, such as the authoriser, still does). */
+    /**
+     * Off: the token keeper's and deadline watcher's schedules do not run. The submission checker
+     * still does (submitting exactly once depends on it), and so does on-demand work (the authoriser).
+     */
     enabled: boolean;
     /** The browser the sandbox authoriser drives (Debian's Chromium). */
     chromiumPath: string;

@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-/** How often returns whose outcome is unknown are checked with HMRC. */
-const settleIntervalMs = 5 * 60_000;
-
 /** Starts VAT Wise: check settings, build, listen, and shut down cleanly on SIGTERM or SIGINT. */
 async function main() {
   // A .env file in the working folder fills in variables the environment does not set.
@@ -44,10 +41,10 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`VAT Wise is running at ${config.publicUrl} (database: ${config.database.kind})`);
-  // A return whose answer was lost when the process stopped is settled with HMRC now (it must listen
-  // first: the embedded HMRC simulator is served on this same port), then every few minutes.
-  void app.vatReturns.settleUnsettled({ atStart: true });
-  setInterval(() => void app.vatReturns.settleUnsettled(), settleIntervalMs).unref();
+  // The agents start once the server listens: the embedded HMRC simulator is served on this same
+  // port. The submission checker settles at once any return whose answer was lost when the process
+  // stopped; it runs even with AGENTS_ENABLED off, as submitting exactly once depends on it.
+  app.agents.start(config.agents.enabled ? undefined : ['submission-checker']);
 }
 
 main().catch((error: unknown) => {

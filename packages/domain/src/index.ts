@@ -14,3 +14,7 @@ export * from './hmrc/fraud-prevention';
 export * from './vat-returns/api';
 export * from './vat-returns/rules';
 export * from './assistant/api';
+export * from './hmrc-feed/api';
+export * from './agents/browsers';
+export * from './agents/api';
+export * from './deadlines';

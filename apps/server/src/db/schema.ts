@@ -197,6 +197,43 @@ export interface ConversationMessageTable {
   created_at: string;
 }
 
+export interface AgentStateTable {
+  agent_id: string;
+  status: string;
+  last_run_at: string | null;
+  last_error: string | null;
+  changed_by: string | null;
+  updated_at: string;
+}
+
+export interface AgentLogTable {
+  key: string;
+  owner_id: string;
+  agent_id: string;
+  level: string;
+  message: string;
+  at: string;
+}
+
+export interface VatLogTable {
+  key: string;
+  owner_id: string;
+  at: string;
+  method: string;
+  endpoint: string;
+  status: number | null;
+  duration_ms: number;
+  correlation_id: string | null;
+  vrn: string | null;
+  failure: string | null;
+}
+
+export interface DeadlineAlertTable {
+  owner_id: string;
+  alert_key: string;
+  sent_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -215,4 +252,8 @@ export interface Database {
   import_mapping: ImportMappingTable;
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
+  agent_state: AgentStateTable;
+  agent_log: AgentLogTable;
+  vat_log: VatLogTable;
+  deadline_alert: DeadlineAlertTable;
 }

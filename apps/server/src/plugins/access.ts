@@ -1,4 +1,5 @@
 import { effectiveRole, Role } from '@vatwise/domain';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -82,11 +83,14 @@ async function accessControl(app: FastifyInstance, options: AccessOptions) {
 
 export default fp(accessControl, { name: 'access-control' });
 
-/** The user behind a better-auth session, or null. A disabled account has no usable session. */
+/**
+ * The user behind a better-auth session, or null. A disabled account has no usable session. Takes
+ * anything with headers: an API request or the socket's handshake.
+ */
 export function sessionUserResolver(
   getSession: (input: { headers: Headers }) => Promise<{ user: Record<string, unknown> } | null>,
 ) {
-  return async (request: FastifyRequest): Promise<SessionUser | null> => {
+  return async (request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null> => {
     const session = await getSession({ headers: fromNodeHeaders(request.headers) });
     const user = session?.user;
     if (!user || user.disabled === true || user.disabled === 1) return null;

@@ -49,6 +49,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'info',
     // Tests that need the built SPA give their own folder; none reads the real build.
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Tests never reach GOV.UK: a port nothing listens on (the HMRC news feed's tests give their own).
+    HMRC_FEED_URL: 'http://127.0.0.1:9/hmrc-feed.atom',
+    // The agents' own tests turn them on; elsewhere a deadline check after each grant would add HMRC calls.
+    AGENTS_ENABLED: 'false',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

@@ -171,6 +171,48 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  AGENT_NOT_FOUND: {
+    status: 404,
+    message: 'There is no such agent.',
+    retryable: false,
+    report: false,
+  },
+  AGENT_PAUSED: {
+    status: 409,
+    message: 'This agent is paused or disabled. An Admin can resume it on the Agents screen.',
+    retryable: false,
+    report: false,
+  },
+  AGENT_BUSY: {
+    status: 409,
+    message: 'The sandbox authoriser is already running for you. Wait for it to finish or stop it.',
+    retryable: true,
+    report: false,
+  },
+  BROWSER_UNAVAILABLE: {
+    status: 400,
+    message: 'This browser cannot be used on this server. Choose Chromium.',
+    retryable: false,
+    report: false,
+  },
+  BROWSER_LAUNCH_FAILED: {
+    status: 503,
+    message: 'Failed to open browser.',
+    retryable: true,
+    report: true,
+  },
+  BROWSER_CLOSED: {
+    status: 502,
+    message: 'Browser was closed.',
+    retryable: true,
+    report: false,
+  },
+  AUTHORIZATION_ABORTED: {
+    status: 409,
+    message: 'Authorization was aborted.',
+    retryable: true,
+    report: false,
+  },
   BUSINESS_NOT_YOURS: {
     status: 403,
     message: 'This VAT registration number is not one of your businesses.',

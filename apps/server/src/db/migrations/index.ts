@@ -4,6 +4,7 @@ import * as auditAndMfa from './0002_audit_and_mfa';
 import * as hmrcConnections from './0003_hmrc_connections';
 import * as vatReturns from './0004_vat_returns';
 import * as assistant from './0005_assistant';
+import * as agents from './0006_agents';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_hmrc_connections': hmrcConnections,
   '0004_vat_returns': vatReturns,
   '0005_assistant': assistant,
+  '0006_agents': agents,
 };

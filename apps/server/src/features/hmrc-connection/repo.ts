@@ -100,6 +100,21 @@ export class ConnectionRepo {
     return this.db.selectFrom('hmrc_connection').selectAll().where('owner_id', '=', ownerId).execute();
   }
 
+  /** Every user's connections whose access token ends before `before` and whose refresh was not refused. */
+  expiringConnections(before: string): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('hmrc_connection')
+      .selectAll()
+      .where('access_expires_at', '<', before)
+      .where('refresh_failed_at', 'is', null)
+      .execute();
+  }
+
+  /** Every business of every user (for the deadline watcher). */
+  allBusinesses(): Promise<BusinessRow[]> {
+    return this.db.selectFrom('business').selectAll().where('hmrc_user_id', 'is not', null).execute();
+  }
+
   /** Stores a fresh grant, replacing any earlier one for the same HMRC user. */
   async saveConnection(row: ConnectionRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -11,6 +11,7 @@ import {
 import { type HmrcClient, HmrcError, type OauthTokenResponse, type TestUserKind } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { asHmrcCaller } from './call-log';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/access';
 import type { BusinessRow, ConnectionRow, ConnectionRepo, SandboxUserRow } from './repo';
@@ -55,6 +56,19 @@ export interface ConnectionServiceDeps {
   now?: () => Date;
 }
 
+export interface ConnectedBusiness {
+  ownerId: string;
+  vrn: string;
+  name: string;
+}
+
+export interface TokenKeeperResult {
+  ownerId: string;
+  hmrcUserId: string;
+  outcome: 'refreshed' | 'refused' | 'failed';
+  accessExpiresAt: string | null;
+}
+
 export interface VatTarget {
   vrn: string;
   /** The spec's userId: if sent, it must be the HMRC user whose authority reaches the VRN. */
@@ -63,10 +77,17 @@ export interface VatTarget {
 
 export class HmrcConnectionService {
   private readonly refreshes = new Map<string, Promise<ConnectionRow>>();
+  private readonly connectedListeners = new Set<(business: ConnectedBusiness) => void>();
   private readonly now: () => Date;
 
   constructor(private readonly deps: ConnectionServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Tells `listener` each time a business is connected through a new grant (the deadline watcher listens). */
+  onBusinessConnected(listener: (business: ConnectedBusiness) => void): () => void {
+    this.connectedListeners.add(listener);
+    return () => this.connectedListeners.delete(listener);
   }
 
   private get sandbox(): boolean {
@@ -80,7 +101,9 @@ export class HmrcConnectionService {
     const request = testUserRequests[userType];
     let created;
     try {
-      created = await this.deps.client.createTestUser(request.kind, request.services);
+      created = await asHmrcCaller({ ownerId: owner.id }, () =>
+        this.deps.client.createTestUser(request.kind, request.services),
+      );
     } catch (error) {
       this.deps.log.warn({ err: error }, 'HMRC refused to create a test user');
       throw new AppError('CREATE_USER_FAILED');
@@ -174,7 +197,9 @@ export class HmrcConnectionService {
     }
     let tokens: OauthTokenResponse;
     try {
-      tokens = await this.deps.client.exchangeCode(input.code, this.deps.cipher.decrypt(state.code_verifier_enc));
+      tokens = await asHmrcCaller({ ownerId: owner.id }, () =>
+        this.deps.client.exchangeCode(input.code, this.deps.cipher.decrypt(state.code_verifier_enc)),
+      );
     } catch (error) {
       this.deps.log.warn({ err: error }, 'HMRC refused the authorisation code');
       throw new AppError('AUTHORIZATION_FAILED');
@@ -208,6 +233,12 @@ export class HmrcConnectionService {
         last_used_at: now,
         created_at: now,
       });
+      const business = {
+        ownerId: owner.id,
+        vrn: sandboxUser.vrn,
+        name: sandboxUser.organisation_name ?? sandboxUser.full_name,
+      };
+      for (const listener of this.connectedListeners) listener(business);
     }
     return { userId: hmrcUserId, vrn: sandboxUser?.vrn ?? null, authorisation: authorisationOf(connection) };
   }
@@ -248,7 +279,9 @@ export class HmrcConnectionService {
     const task = (async () => {
       let tokens: OauthTokenResponse;
       try {
-        tokens = await this.deps.client.refreshToken(this.deps.cipher.decrypt(connection.refresh_token_enc));
+        tokens = await asHmrcCaller({ ownerId: connection.owner_id }, () =>
+          this.deps.client.refreshToken(this.deps.cipher.decrypt(connection.refresh_token_enc)),
+        );
       } catch (error) {
         const refused = error instanceof HmrcError && error.status >= 400 && error.status < 500;
         this.deps.log.warn({ err: error, connection: connection.id, refused }, 'HMRC token refresh failed');
@@ -270,6 +303,43 @@ export class HmrcConnectionService {
     })().finally(() => this.refreshes.delete(connection.id));
     this.refreshes.set(connection.id, task);
     return task;
+  }
+
+  /**
+   * For the token keeper: refreshes every connection whose access token ends within `withinMs`,
+   * so no user meets an expired token. A refusal marks the connection (the user must grant again).
+   */
+  async refreshExpiring(withinMs: number): Promise<TokenKeeperResult[]> {
+    const before = new Date(this.now().getTime() + withinMs).toISOString();
+    const results: TokenKeeperResult[] = [];
+    for (const connection of await this.deps.repo.expiringConnections(before)) {
+      const base = { ownerId: connection.owner_id, hmrcUserId: connection.hmrc_user_id };
+      try {
+        const refreshed = await this.refreshConnection(connection);
+        results.push({ ...base, outcome: 'refreshed', accessExpiresAt: refreshed.access_expires_at });
+      } catch (error) {
+        const refused = error instanceof AppError && error.code === 'HMRC_REAUTHORISE';
+        results.push({ ...base, outcome: refused ? 'refused' : 'failed', accessExpiresAt: null });
+      }
+    }
+    return results;
+  }
+
+  /** Every user's businesses reached through an HMRC connection (for the deadline watcher). */
+  async connectedBusinesses(): Promise<ConnectedBusiness[]> {
+    return (await this.deps.repo.allBusinesses()).map((row) => ({
+      ownerId: row.owner_id,
+      vrn: row.vrn,
+      name: row.name,
+    }));
+  }
+
+  /** The user's sandbox user with its password, for the sandbox authoriser only (never sent anywhere else). */
+  async sandboxCredentials(ownerId: string, hmrcUserId: string): Promise<{ userId: string; password: string }> {
+    if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
+    const row = await this.deps.repo.sandboxUser(ownerId, hmrcUserId);
+    if (!row) throw new AppError('SANDBOX_USER_NOT_FOUND');
+    return { userId: row.hmrc_user_id, password: this.deps.cipher.decrypt(row.password_enc) };
   }
 
   // --- businesses ----------------------------------------------------------------------------
@@ -324,7 +394,16 @@ export class HmrcConnectionService {
    * must be the user's own (403 otherwise, never data); an expired token is refreshed once and the
    * call tried once more; HMRC's refusal becomes the spec's message for this kind of data.
    */
-  async vatCall<T>(
+  vatCall<T>(
+    ownerId: string,
+    target: VatTarget,
+    kind: HmrcDataKind,
+    call: (accessToken: string) => Promise<T>,
+  ): Promise<T> {
+    return asHmrcCaller({ ownerId, vrn: target.vrn }, () => this.vatCallAsCaller(ownerId, target, kind, call));
+  }
+
+  private async vatCallAsCaller<T>(
     ownerId: string,
     target: VatTarget,
     kind: HmrcDataKind,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { loadOrCreateSecret } from '../auth/secret';
+import { HmrcCallObserver } from './call-log';
 import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
 import { HmrcConnectionService } from './service';
@@ -22,6 +23,8 @@ export function hmrcConnection(config: Config, database: DatabaseHandle, authSec
     (() => {
       throw new Error(`${config.dataDir}/token-encryption-key is not a 32-byte key: delete it to make a new one`);
     })();
+  // Every HMRC call made for a user is reported, for their VAT dialogue log.
+  const calls = new HmrcCallObserver(new URL(hmrc.baseUrl).pathname.replace(/\/+$/, ''));
   const client = new HmrcClient({
     baseUrl: hmrc.baseUrl,
     authUrl: hmrc.authUrl,
@@ -29,6 +32,7 @@ export function hmrcConnection(config: Config, database: DatabaseHandle, authSec
     clientSecret: hmrc.clientSecret,
     redirectUri: hmrc.redirectUri,
     production: hmrc.environment === 'production',
+    fetch: calls.fetch,
   });
   const service = new HmrcConnectionService({
     repo: new ConnectionRepo(database.db),
@@ -44,5 +48,6 @@ export function hmrcConnection(config: Config, database: DatabaseHandle, authSec
     client,
     fraud: new FraudHeaderSource(database.db, config, salt),
     sandbox: hmrc.environment === 'sandbox',
+    calls,
   };
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type ReturnStatus,
   computeReturn,
   type FlatRateSettings,
   flatRateSector,
@@ -84,6 +85,18 @@ const isRefusal = (error: unknown) =>
     error.code === 'HMRC_REAUTHORISE' ||
     error.code === 'BUSINESS_NOT_YOURS' ||
     (error.code === 'HMRC_REFUSED' && (error.hmrc?.status ?? 0) >= 400 && (error.hmrc?.status ?? 0) < 500));
+
+export interface SettledReturn {
+  ownerId: string;
+  returnId: string;
+  vrn: string;
+  periodKey: string;
+  status: ReturnStatus;
+  /** Why it could not be settled this time, when it could not. */
+  error: string | null;
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class VatReturnService {
   private readonly now: () => Date;
@@ -443,18 +456,27 @@ export class VatReturnService {
   }
 
   /**
-   * Settles every return left in flight. At start, all of them (a stopped process answers for none);
-   * later checks leave alone a submission this process may still be waiting on.
+   * Settles every return left in flight and says, per return, where it stands now. At start, all of
+   * them (a stopped process answers for none); later checks leave alone a submission this process
+   * may still be waiting on.
    */
-  async settleUnsettled(options: { atStart: boolean } = { atStart: false }): Promise<void> {
+  async settleUnsettled(options: { atStart: boolean } = { atStart: false }): Promise<SettledReturn[]> {
     const cutoff = this.now().getTime() - answerWindowMs;
     const rows = (await this.deps.repo.unsettledReturns()).filter(
       (row) => options.atStart || row.status === 'unknown' || (Date.parse(row.attempt_started_at ?? '') || 0) < cutoff,
     );
+    const results: SettledReturn[] = [];
     for (const row of rows) {
-      await this.settle(row, this.deps.fraud.backgroundHeaders()).catch((error: unknown) =>
-        this.deps.log.error({ err: error, returnId: row.id }, 'settling a VAT return failed'),
-      );
+      const before = { ownerId: row.owner_id, returnId: row.id, vrn: row.vrn, periodKey: row.period_key };
+      try {
+        await this.settle(row, this.deps.fraud.backgroundHeaders());
+        const after = await this.deps.repo.returnById(row.owner_id, row.id);
+        results.push({ ...before, status: (after?.status ?? row.status) as ReturnStatus, error: null });
+      } catch (error) {
+        this.deps.log.error({ err: error, returnId: row.id }, 'settling a VAT return failed');
+        results.push({ ...before, status: row.status as ReturnStatus, error: errorMessage(error) });
+      }
     }
+    return results;
   }
 }

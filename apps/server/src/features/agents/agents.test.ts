@@ -1,0 +1,378 @@
+import fs from 'node:fs';
+import {
+  type AgentInfo,
+  type AgentLogEntry,
+  addDays,
+  agentSocket,
+  type DeadlineAlertEvent,
+  MAX_STORED_LOG_ENTRIES,
+  Role,
+  ukToday,
+  type VatLogEntry,
+} from '@vatwise/domain';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBusiness, createSandboxUser } from '../../test/hmrc-journey';
+import { registerUser, type SessionClient } from '../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../test/test-app';
+import { LogRepo } from './logs/log-repo';
+
+/**
+ * The agents over real HTTP and a real socket: statuses and who may change them, the live channel
+ * and who hears what, the two log stores, and the agents' work against the embedded simulator.
+ */
+
+let server: TestApp & { baseUrl: string };
+let admin: SessionClient;
+let alice: SessionClient;
+let bob: SessionClient;
+let aliceId: string;
+const sockets: Socket[] = [];
+
+const cookieOf = (client: SessionClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** A socket on /agents as a browser of `client` would open it (or a guest's, without a client). */
+function connect(client?: SessionClient): Socket {
+  const socket = io(`${server.baseUrl}${agentSocket.namespace}`, {
+    path: agentSocket.path,
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: client ? { cookie: cookieOf(client) } : {},
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Everything `socket` hears of `event` from now on. */
+function record<T>(socket: Socket, event: string): T[] {
+  const heard: T[] = [];
+  socket.on(event, (payload: T) => heard.push(payload));
+  return heard;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, what: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await pause(20);
+  }
+}
+
+beforeAll(async () => {
+  server = await createListeningTestApp({ AGENTS_ENABLED: 'true' });
+  admin = await registerUser(server.app, 'ada@example.com', 'Ada Admin');
+  alice = await registerUser(server.app, 'alice@example.com', 'Alice');
+  bob = await registerUser(server.app, 'bob@example.com', 'Bob');
+  aliceId = (await alice.get('/api/me')).json().user.id as string;
+}, 30_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await server?.close();
+});
+
+describe('agent statuses', () => {
+  it('lists the four agents to anyone, guests included', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/agents/statuses' });
+    expect(response.statusCode).toBe(200);
+    const agents = response.json().agents as AgentInfo[];
+    expect(agents.map((agent) => agent.id)).toEqual([
+      'token-keeper',
+      'deadline-watcher',
+      'sandbox-authoriser',
+      'submission-checker',
+    ]);
+    expect(agents.every((agent) => agent.status === 'idle')).toBe(true);
+  });
+
+  it('lets only an Admin pause, resume or disable, and names the allowed values when the status is wrong', async () => {
+    expect((await admin.get('/api/me')).json().user.role).toBe(Role.Admin);
+    const guest = await server.app.inject({
+      method: 'PUT',
+      url: '/api/agents/statuses/token-keeper',
+      payload: { status: 'paused' },
+      headers: { origin: server.baseUrl },
+    });
+    expect(guest.statusCode).toBe(401);
+    expect((await alice.put('/api/agents/statuses/token-keeper', { status: 'paused' })).statusCode).toBe(403);
+
+    const wrong = await admin.put('/api/agents/statuses/token-keeper', { status: 'sleeping' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('idle, paused, disabled');
+    const running = await admin.put('/api/agents/statuses/token-keeper', { status: 'running' });
+    expect(running.statusCode).toBe(400);
+    const unknown = await admin.put('/api/agents/statuses/tea-maker', { status: 'paused' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('token-keeper, deadline-watcher, sandbox-authoriser, submission-checker');
+
+    const paused = await admin.put('/api/agents/statuses/token-keeper', { status: 'paused' });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ id: 'token-keeper', status: 'paused', changedBy: 'ada@example.com' });
+    const seen = (await alice.get('/api/agents/statuses')).json().agents as AgentInfo[];
+    expect(seen.find((agent) => agent.id === 'token-keeper')?.status).toBe('paused');
+
+    // A paused agent does no work on demand either.
+    const run = await admin.post('/api/agents/token-keeper/run');
+    expect(run.statusCode).toBe(409);
+    expect(run.json().code).toBe('AGENT_PAUSED');
+
+    expect((await admin.put('/api/agents/statuses/token-keeper', { status: 'disabled' })).json().status).toBe(
+      'disabled',
+    );
+    expect((await admin.put('/api/agents/statuses/token-keeper', { status: 'idle' })).json().status).toBe('idle');
+    // Kept in the database: what an Admin set survives a restart.
+    const row = await server.app.database.db
+      .selectFrom('agent_state')
+      .selectAll()
+      .where('agent_id', '=', 'token-keeper')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('idle');
+  });
+});
+
+describe('the live socket', () => {
+  it('refuses a connection without a session', async () => {
+    const error = await connected(connect()).then(
+      () => new Error('connected without a session'),
+      (refused: Error) => refused,
+    );
+    expect(error.message).toBe('User is not authenticated. Please log in.');
+  });
+
+  it('refuses a page of another site, even with the cookie', async () => {
+    const socket = io(`${server.baseUrl}${agentSocket.namespace}`, {
+      path: agentSocket.path,
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { cookie: cookieOf(alice), origin: 'https://evil.example' },
+    });
+    sockets.push(socket);
+    await expect(connected(socket)).rejects.toThrow();
+  });
+
+  it("delivers a user's events to that user only, and an Admin's pause to everyone", async () => {
+    const aliceSocket = connect(alice);
+    const bobSocket = connect(bob);
+    await Promise.all([connected(aliceSocket), connected(bobSocket)]);
+    const aliceVat = record<VatLogEntry>(aliceSocket, agentSocket.events.vatLog);
+    const bobVat = record<VatLogEntry>(bobSocket, agentSocket.events.vatLog);
+    const aliceAgent = record<AgentLogEntry>(aliceSocket, agentSocket.events.agentLog);
+    const bobAgent = record<AgentLogEntry>(bobSocket, agentSocket.events.agentLog);
+    const aliceStatus = record<AgentInfo>(aliceSocket, agentSocket.events.status);
+    const bobStatus = record<AgentInfo>(bobSocket, agentSocket.events.status);
+
+    // Alice's HMRC calls (creating a test user, granting) reach Alice's VAT dialogue, live.
+    const business = await connectBusiness(alice);
+    await until(() => aliceVat.some((entry) => entry.endpoint.startsWith('/oauth/token')), "Alice's token call");
+    expect(aliceVat.map((entry) => entry.endpoint)).toEqual(
+      expect.arrayContaining(['/create-test-user/organisations', '/oauth/token']),
+    );
+    const token = aliceVat.find((entry) => entry.endpoint === '/oauth/token');
+    expect(token).toMatchObject({ method: 'POST', status: 200 });
+    expect(token?.durationMs).toBeGreaterThanOrEqual(0);
+
+    const range = `from=${addDays(ukToday(), -365)}&to=${ukToday()}`;
+    const obligations = await alice.get(`/api/vat/obligations?vrn=${business.vrn}&${range}`);
+    expect(obligations.statusCode, obligations.body).toBe(200);
+    await until(() => aliceVat.some((entry) => entry.endpoint.includes('/obligations')), "Alice's obligations call");
+    const call = aliceVat.find((entry) => entry.endpoint.includes('/obligations'));
+    expect(call).toMatchObject({ method: 'GET', status: 200, vrn: business.vrn });
+    expect(call?.correlationId).toMatch(/\S+/);
+
+    await server.app.agents.say(aliceId, 'deadline-watcher', 'info', 'For Alice only');
+    await until(() => aliceAgent.some((entry) => entry.message === 'For Alice only'), "Alice's agent line");
+
+    await admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
+    await until(() => aliceStatus.some((info) => info.status === 'paused'), 'the pause at Alice');
+    await until(() => bobStatus.some((info) => info.status === 'paused'), 'the pause at Bob');
+    await admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' });
+
+    await pause(300); // anything misrouted would have arrived by now
+    expect(bobVat).toEqual([]);
+    expect(bobAgent).toEqual([]);
+    // No token, code or password ever travels in the VAT dialogue.
+    const logged = JSON.stringify((await alice.get('/api/log')).json());
+    expect(logged).not.toMatch(/access_token|refresh_token|Bearer|password|code=/i);
+    expect((await bob.get('/api/log')).json().entries).toEqual([]);
+  }, 60_000);
+});
+
+describe('the log stores', () => {
+  it('keeps at most 1000 entries per store per user: the 1001st drops the oldest', async () => {
+    const logs = new LogRepo(server.app.database.db);
+    const owner = 'cap-test-user';
+    const start = Date.now();
+    for (let index = 0; index <= MAX_STORED_LOG_ENTRIES; index += 1) {
+      await logs.appendAgentLog(
+        owner,
+        { agentId: 'token-keeper', level: 'info', message: `line ${index}` },
+        new Date(start + index),
+      );
+    }
+    const kept = await logs.agentLog(owner);
+    expect(kept).toHaveLength(MAX_STORED_LOG_ENTRIES);
+    expect(kept[0]?.message).toBe(`line ${MAX_STORED_LOG_ENTRIES}`);
+    expect(kept.at(-1)?.message).toBe('line 1');
+    expect(kept.some((entry) => entry.message === 'line 0')).toBe(false);
+    // Another user's store is untouched by the trimming.
+    await logs.appendAgentLog('someone-else', { agentId: 'token-keeper', level: 'info', message: 'mine' });
+    expect(await logs.agentLog('someone-else')).toHaveLength(1);
+    expect(await logs.agentLog(owner)).toHaveLength(MAX_STORED_LOG_ENTRIES);
+  }, 60_000);
+
+  it("clears one store of one user's, and tells their browsers", async () => {
+    const aliceSocket = connect(alice);
+    await connected(aliceSocket);
+    const cleared = record<string>(aliceSocket, agentSocket.events.logsCleared);
+    await server.app.agents.say(aliceId, 'token-keeper', 'info', 'before clearing');
+    const before = await alice.get('/api/logs/user');
+    expect(before.json().agent.length).toBeGreaterThan(0);
+    expect(before.json().vat.length).toBeGreaterThan(0);
+    expect(before.json().agent.at(-1).message).toBe('before clearing'); // newest last
+
+    const bobBefore = await bob.get('/api/logs/user');
+    await server.app.agents.say(aliceId, 'token-keeper', 'info', 'again');
+    expect((await alice.request({ method: 'DELETE', url: '/api/logs/vat/clear' })).statusCode).toBe(200);
+    expect((await alice.get('/api/log')).json().entries).toEqual([]);
+    expect((await alice.get('/api/agents/logs')).json().entries.length).toBeGreaterThan(0);
+    expect((await alice.request({ method: 'DELETE', url: '/api/logs/clear' })).statusCode).toBe(200);
+    expect((await alice.get('/api/agents/logs')).json().entries).toEqual([]);
+    await until(() => cleared.length === 2, 'the cleared notices');
+    expect(cleared).toEqual(['vat', 'agent']);
+    expect((await bob.get('/api/logs/user')).json()).toEqual(bobBefore.json());
+
+    const guest = await server.app.inject({ method: 'GET', url: '/api/log' });
+    expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('the agents at work', () => {
+  it('token keeper: refreshes a token about to end and tells its user', async () => {
+    // Alice's connection (made above) is made to end in a minute.
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    await server.app.database.db
+      .updateTable('hmrc_connection')
+      .set({ access_expires_at: soon })
+      .where('owner_id', '=', aliceId)
+      .execute();
+    const run = await admin.post('/api/agents/token-keeper/run');
+    expect(run.statusCode).toBe(200);
+    expect(run.json().lastRunAt).not.toBeNull();
+    const lines = (await alice.get('/api/agents/logs')).json().entries as AgentLogEntry[];
+    expect(
+      lines.some(
+        (line) =>
+          line.agentId === 'token-keeper' &&
+          line.level === 'success' &&
+          line.message.startsWith('Refreshed the HMRC token'),
+      ),
+    ).toBe(true);
+    const row = await server.app.database.db
+      .selectFrom('hmrc_connection')
+      .select('access_expires_at')
+      .where('owner_id', '=', aliceId)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.access_expires_at)).toBeGreaterThan(Date.now() + 3 * 3_600_000);
+  });
+
+  it('deadline watcher: checks every business and raises each warning once', async () => {
+    const aliceSocket = connect(alice);
+    await connected(aliceSocket);
+    const alerts = record<DeadlineAlertEvent>(aliceSocket, agentSocket.events.deadline);
+    const raised = () =>
+      server.app.database.db.selectFrom('deadline_alert').selectAll().where('owner_id', '=', aliceId).execute();
+    // Connecting the business earlier already ran a check for it (and raised what was due then).
+    await server.app.database.db.deleteFrom('deadline_alert').where('owner_id', '=', aliceId).execute();
+    await server.app.agents.say(aliceId, 'token-keeper', 'info', 'marker');
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    const lines = (await alice.get('/api/agents/logs')).json().entries as AgentLogEntry[];
+    const sinceMarker = lines.slice(lines.findIndex((line) => line.message === 'marker'));
+    expect(sinceMarker.filter((line) => line.agentId === 'deadline-watcher').length).toBeGreaterThan(0);
+    const warnings = await raised();
+    await until(() => alerts.length === warnings.length, 'the deadline toasts');
+    for (const alert of alerts) expect(['due14', 'due7', 'due1', 'overdue']).toContain(alert.level);
+
+    // A second round raises nothing new.
+    const heard = alerts.length;
+    await admin.post('/api/agents/deadline-watcher/run');
+    await pause(200);
+    expect(alerts).toHaveLength(heard);
+    expect(await raised()).toHaveLength(warnings.length);
+  });
+});
+
+const chromium = '/usr/bin/chromium';
+
+describe.runIf(fs.existsSync(chromium))('sandbox authoriser (Debian Chromium)', () => {
+  it('checks the form: a browser must be chosen, and only Chromium can be', async () => {
+    const user = await createSandboxUser(bob);
+    const empty = await bob.post('/api/authorize_user', { userId: user.userId, browser: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('Please select a browser.');
+    const firefox = await bob.post('/api/authorize_user', { userId: user.userId, browser: 'firefox' });
+    expect(firefox.statusCode).toBe(400);
+    expect(firefox.json().code).toBe('BROWSER_UNAVAILABLE');
+    const stranger = await bob.post('/api/authorize_user', { userId: '999999999999', browser: 'chromium' });
+    expect(stranger.statusCode).toBe(404);
+    const browsers = (await bob.get('/api/authorize_user/browsers')).json();
+    expect(browsers.available).toBe(true);
+    expect(browsers.browsers.find((choice: { id: string }) => choice.id === 'chromium').available).toBe(true);
+  });
+
+  it("signs in and grants as the test user, reporting each step live, and connects the user's business", async () => {
+    const user = await createSandboxUser(bob);
+    const bobSocket = connect(bob);
+    await connected(bobSocket);
+    const heard = record<AgentLogEntry>(bobSocket, agentSocket.events.agentLog);
+    const statuses = record<AgentInfo>(bobSocket, agentSocket.events.status);
+    const response = await bob.post('/api/authorize_user', { userId: user.userId, browser: 'chromium' });
+    expect(response.statusCode, JSON.stringify((await bob.get('/api/agents/logs')).json())).toBe(200);
+    expect(response.json()).toMatchObject({ userId: user.userId, vrn: user.vrn });
+    // The deadline watcher checks the new business too; the authoriser's own lines are these.
+    const steps = heard.filter((line) => line.agentId === 'sandbox-authoriser');
+    const messages = steps.map((step) => step.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Opening Chromium…',
+        "Opening HMRC's sign-in page",
+        `Signing in as ${user.userId}`,
+        'Giving VAT Wise permission',
+        'HMRC returned an authorisation code',
+        'Exchanging the code for tokens',
+      ]),
+    );
+    expect(steps.at(-1)?.level).toBe('success');
+    expect(JSON.stringify(steps)).not.toContain(user.password);
+    expect(statuses.filter((status) => status.id === 'sandbox-authoriser').map((status) => status.status)).toEqual([
+      'running',
+      'idle',
+    ]);
+    const businesses = (await bob.get('/api/businesses')).json();
+    expect(businesses.businesses.map((business: { vrn: string }) => business.vrn)).toContain(user.vrn);
+  }, 90_000);
+
+  it("stops when asked: 'Authorization was aborted.'", async () => {
+    const user = await createSandboxUser(bob);
+    const bobSocket = connect(bob);
+    await connected(bobSocket);
+    const steps = record<AgentLogEntry>(bobSocket, agentSocket.events.agentLog);
+    const running = bob.post('/api/authorize_user', { userId: user.userId, browser: 'chromium' });
+    await until(() => steps.some((step) => step.message === 'Opening Chromium…'), 'the first step');
+    const busy = await bob.post('/api/authorize_user', { userId: user.userId, browser: 'chromium' });
+    expect(busy.json().code).toBe('AGENT_BUSY');
+    expect((await bob.request({ method: 'DELETE', url: '/api/authorize_user' })).statusCode).toBe(200);
+    const stopped = await running;
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().message).toBe('Authorization was aborted.');
+    expect((await bob.request({ method: 'DELETE', url: '/api/authorize_user' })).statusCode).toBe(404);
+  }, 90_000);
+});

@@ -1,0 +1,108 @@
+import {
+  type AgentId,
+  agentIds,
+  authorizeUserBodySchema,
+  browserIdSchema,
+  Role,
+  setAgentStatusBodySchema,
+} from '@vatwise/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser, type SessionUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import { parseOrThrow } from '../../plugins/validation';
+import type { AgentService } from './agent-service';
+import type { LogRepo } from './logs/log-repo';
+import type { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
+import type { AgentEvents } from './events';
+
+export interface AgentRouteOptions {
+  agents: AgentService;
+  logs: LogRepo;
+  events: AgentEvents;
+  authoriser: SandboxAuthoriser;
+  /** The session of a public route's caller, if any (statuses are personal to who asks). */
+  resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
+}
+
+const admins = { access: [Role.Admin] } as const;
+const signedIn = { access: 'signedIn' } as const;
+const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+
+const agentIdParamsSchema = z.object({
+  id: z.enum(agentIds, { error: `The agent id must be one of ${agentIds.join(', ')}.` }),
+});
+
+/** Agents, their logs and the sandbox authoriser (spec section 7). */
+export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptions) {
+  const { agents, logs, events, authoriser } = options;
+
+  // Public, as the Agents screen is shown to guests too; a signed-in user also sees their own runs.
+  app.get('/agents/statuses', { config: { access: 'public' } }, async (request) => {
+    const viewer = await options.resolveUser(request);
+    return { agents: agents.list(viewer) };
+  });
+
+  app.put('/agents/statuses/:id', { config: admins }, async (request) => {
+    const { id } = parseOrThrow(agentIdParamsSchema, request.params);
+    const { status } = parseOrThrow(setAgentStatusBodySchema, request.body);
+    return agents.setStatus(id, status, currentUser(request));
+  });
+
+  /** An Admin's "Run now" for a scheduled agent. */
+  app.post('/agents/:id/run', { config: admins }, async (request, reply) => {
+    const { id } = parseOrThrow(agentIdParamsSchema, request.params);
+    await agents.runNow(id as AgentId);
+    return reply.code(200).send(agents.info(id, currentUser(request)));
+  });
+
+  // --- logs: newest last, as a dialogue reads ------------------------------------------------
+
+  app.get('/agents/logs', { config: signedIn }, async (request) => ({
+    entries: (await logs.agentLog(currentUser(request).id)).reverse(),
+  }));
+
+  app.get('/log', { config: signedIn }, async (request) => ({
+    entries: (await logs.vatLog(currentUser(request).id)).reverse(),
+  }));
+
+  app.get('/logs/user', { config: signedIn }, async (request) => {
+    const userId = currentUser(request).id;
+    const [agent, vat] = await Promise.all([logs.agentLog(userId), logs.vatLog(userId)]);
+    return { agent: agent.reverse(), vat: vat.reverse() };
+  });
+
+  app.delete('/logs/clear', { config: signedIn }, async (request) => {
+    const userId = currentUser(request).id;
+    const cleared = await logs.clear('agent_log', userId);
+    events.send({ user: userId }, 'logs:cleared', 'agent');
+    return { cleared };
+  });
+
+  app.delete('/logs/vat/clear', { config: signedIn }, async (request) => {
+    const userId = currentUser(request).id;
+    const cleared = await logs.clear('vat_log', userId);
+    events.send({ user: userId }, 'logs:cleared', 'vat');
+    return { cleared };
+  });
+
+  // --- sandbox authoriser ----------------------------------------------------------------------
+
+  app.get('/authorize_user/browsers', { config: accountHolders }, async (request) => ({
+    ...authoriser.browsers(),
+    running: authoriser.isRunningFor(currentUser(request).id),
+  }));
+
+  app.post('/authorize_user', { config: accountHolders }, async (request) => {
+    const body = parseOrThrow(authorizeUserBodySchema, request.body);
+    const browser = parseOrThrow(z.object({ browser: browserIdSchema }), { browser: body.browser }).browser;
+    return authoriser.authorise(currentUser(request), { userId: body.userId, browser });
+  });
+
+  app.delete('/authorize_user', { config: accountHolders }, async (request) => {
+    if (!authoriser.abort(currentUser(request).id)) {
+      throw new AppError('NOT_FOUND', 'The sandbox authoriser is not running for you.');
+    }
+    return { aborted: true };
+  });
+}

@@ -1,0 +1,122 @@
+import { alertsToSend, type DeadlineAlertToSend, type Obligation, ukToday } from '@vatwise/domain';
+import type { HmrcClient } from '@vatwise/hmrc';
+import { obligationsFrom } from '@vatwise/hmrc';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { FraudHeaderSource } from '../../hmrc-connection/fraud-headers';
+import { type ConnectedBusiness, type HmrcConnectionService, isNothingToList } from '../../hmrc-connection/service';
+import type { AgentRunContext, ScheduledAgent } from '../agent-service';
+import type { AgentEvents } from '../events';
+
+export interface DeadlineWatcherDeps {
+  db: Kysely<Database>;
+  connections: HmrcConnectionService;
+  client: HmrcClient;
+  fraud: FraudHeaderSource;
+  events: AgentEvents;
+  now?: () => Date;
+}
+
+function alertText(business: ConnectedBusiness, alert: DeadlineAlertToSend): string {
+  const period = `the VAT return for ${alert.start} to ${alert.end} (${business.name}, VRN ${business.vrn})`;
+  if (alert.level === 'overdue') {
+    const days = -alert.daysLeft;
+    return `Overdue: ${period} was due on ${alert.due}, ${days} day${days === 1 ? '' : 's'} ago.`;
+  }
+  if (alert.daysLeft === 0) return `Due today: ${period} is due on ${alert.due}.`;
+  return `Due in ${alert.daysLeft} day${alert.daysLeft === 1 ? '' : 's'}: ${period} is due on ${alert.due}.`;
+}
+
+/**
+ * Deadline watcher: daily, and whenever a business is connected, reads each business's open
+ * obligations from HMRC and warns its user at 14, 7 and 1 days before the due date and once
+ * overdue: in the agent dialogue, as a toast (socket) and on the dashboard. Each warning is raised
+ * once per period and level (kept in deadline_alert), however often the watcher runs.
+ */
+export class DeadlineWatcher {
+  constructor(private readonly deps: DeadlineWatcherDeps) {}
+
+  agent(): ScheduledAgent {
+    return {
+      id: 'deadline-watcher',
+      everyMs: 24 * 60 * 60_000,
+      firstRunAfterMs: 60_000,
+      run: async (context) => {
+        let failed = 0;
+        const businesses = await this.deps.connections.connectedBusinesses();
+        for (const business of businesses) {
+          if (!(await this.watch(business, context))) failed += 1;
+        }
+        if (failed > 0) throw new Error(`${failed} of ${businesses.length} businesses' obligations could not be read.`);
+      },
+    };
+  }
+
+  /** Checks one business; false when HMRC could not be asked (the user is told). */
+  async watch(business: ConnectedBusiness, { say }: AgentRunContext): Promise<boolean> {
+    const { db, connections, client, fraud, events } = this.deps;
+    let obligations: Obligation[];
+    try {
+      obligations = await connections.vatCall(business.ownerId, { vrn: business.vrn }, 'obligations', async (token) =>
+        obligationsFrom(
+          (
+            await client.obligations(
+              business.vrn,
+              { status: 'O' },
+              { accessToken: token, fraudHeaders: fraud.backgroundHeaders() },
+            )
+          ).body,
+        ),
+      );
+    } catch (error) {
+      if (isNothingToList(error)) obligations = [];
+      else {
+        const reason = error instanceof Error ? error.message : String(error);
+        await say(business.ownerId, 'warning', `Could not read the obligations of VRN ${business.vrn}: ${reason}`);
+        return false;
+      }
+    }
+    const today = ukToday(this.deps.now?.() ?? new Date());
+    const sent = await db
+      .selectFrom('deadline_alert')
+      .select('alert_key')
+      .where('owner_id', '=', business.ownerId)
+      .where('alert_key', 'like', `${business.vrn}:%`)
+      .execute();
+    const alerts = alertsToSend(
+      obligations.map((obligation) => ({ ...obligation, vrn: business.vrn })),
+      today,
+      new Set(sent.map((row) => row.alert_key)),
+    );
+    for (const alert of alerts) {
+      // Recorded first: a crash between the two loses one warning rather than repeating it forever.
+      const inserted = await db
+        .insertInto('deadline_alert')
+        .values({ owner_id: business.ownerId, alert_key: alert.key, sent_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue; // another round raised it meanwhile
+      await say(business.ownerId, alert.level === 'overdue' ? 'error' : 'warning', alertText(business, alert));
+      events.send({ user: business.ownerId }, 'deadline:alert', {
+        key: alert.key,
+        vrn: alert.vrn,
+        businessName: business.name,
+        periodKey: alert.periodKey,
+        start: alert.start,
+        end: alert.end,
+        due: alert.due,
+        level: alert.level,
+        daysLeft: alert.daysLeft,
+      });
+    }
+    const open = obligations.filter((obligation) => obligation.status === 'O').length;
+    if (alerts.length === 0) {
+      await say(
+        business.ownerId,
+        'info',
+        `Checked VRN ${business.vrn}: ${open} open period${open === 1 ? '' : 's'}, no new deadline warnings.`,
+      );
+    }
+    return true;
+  }
+}

@@ -1,0 +1,82 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+import type { SessionUser } from '../../plugins/access';
+import type { hmrcConnection } from '../hmrc-connection/setup';
+import type { VatReturnService } from '../vat-returns/service';
+import { trustedOriginsOf } from '../auth/auth';
+import { AgentService } from './agent-service';
+import { AgentEvents } from './events';
+import { LogRepo } from './logs/log-repo';
+import { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
+import { DeadlineWatcher } from './scheduled/deadline-watcher';
+import { submissionChecker } from './scheduled/submission-checker';
+import { tokenKeeper } from './scheduled/token-keeper';
+import { attachAgentSocket } from './socket';
+
+export interface AgentsFeatureDeps {
+  config: Config;
+  database: DatabaseHandle;
+  hmrc: ReturnType<typeof hmrcConnection>;
+  vatReturns: VatReturnService;
+  resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Builds the agents: their service and schedules, the two log stores (every HMRC call made for a
+ * user lands in their VAT dialogue), the socket, and the sandbox authoriser. Schedules start only
+ * with `start()` (server.ts, when AGENTS_ENABLED), so tests run rounds when they choose.
+ */
+export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDeps) {
+  const { config, database, hmrc, log } = deps;
+  const events = new AgentEvents();
+  const logs = new LogRepo(database.db);
+  const agents = new AgentService({ db: database.db, logs, events, log });
+  await agents.load();
+
+  const watcher = new DeadlineWatcher({
+    db: database.db,
+    connections: hmrc.service,
+    client: hmrc.client,
+    fraud: hmrc.fraud,
+    events,
+  });
+  agents.register(tokenKeeper(hmrc.service));
+  agents.register(watcher.agent());
+  agents.register(submissionChecker(deps.vatReturns));
+
+  // The VAT dialogue: each HMRC call, as it happens, for the user it was made for.
+  hmrc.calls.onCall((call) => {
+    const { caller, ...entry } = call;
+    logs
+      .appendVatLog(caller.ownerId, entry)
+      .then((saved) => events.send({ user: caller.ownerId }, 'vat:log', saved))
+      .catch((error: unknown) => log.error({ err: error }, 'could not write the VAT dialogue'));
+  });
+
+  // A newly connected business is checked for deadlines at once, not at the next daily round.
+  hmrc.service.onBusinessConnected((business) => {
+    if (!config.agents.enabled) return;
+    try {
+      agents.assertActive('deadline-watcher');
+    } catch {
+      return; // paused or disabled: the business is checked when an Admin resumes it
+    }
+    void watcher.watch(business, {
+      say: async (ownerId, level, message) => void (await agents.say(ownerId, 'deadline-watcher', level, message)),
+    });
+  });
+
+  const authoriser = new SandboxAuthoriser({ config, connections: hmrc.service, agents });
+  attachAgentSocket(app, {
+    events,
+    resolveUser: deps.resolveUser,
+    trustedOrigins: trustedOriginsOf(config),
+    production: config.environment === 'production',
+  });
+  app.addHook('onClose', async () => agents.stop());
+
+  return { agents, logs, events, authoriser, watcher };
+}

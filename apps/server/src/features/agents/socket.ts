@@ -1,0 +1,82 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { agentSocket, type AgentSocketEvents, Role } from '@vatwise/domain';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { SessionUser } from '../../plugins/access';
+import type { AgentEvents } from './events';
+
+export interface AgentSocketOptions {
+  events: AgentEvents;
+  /** The session behind a handshake's cookie (the same resolver the API uses). */
+  resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
+  /** Pages that may open the socket (a cross-site page must not ride on the user's cookie). */
+  trustedOrigins: string[];
+  production: boolean;
+}
+
+const userRoom = (userId: string) => `user:${userId}`;
+const adminsRoom = 'admins';
+
+/**
+ * The live channel of spec sections 7 and 9: socket.io at /socket.io, namespace /agents. A
+ * connection needs a valid session; each user joins a room of their own (their agents' dialogue,
+ * their runs, their HMRC calls, their deadline warnings) and Admins also the Admins' room (global
+ * runs). Everyone signed in hears an Admin's pause, resume or disable.
+ */
+export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOptions): Server {
+  const io = new Server<Record<string, never>, AgentSocketEvents>(app.server, {
+    path: agentSocket.path,
+    serveClient: false,
+    pingInterval: 25_000,
+    pingTimeout: 180_000,
+    transports: options.production ? ['websocket'] : ['polling', 'websocket'],
+    cors: { origin: options.trustedOrigins, credentials: true },
+    // A page from another site must not open the socket with the user's cookie (cross-site WebSocket hijacking).
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || options.trustedOrigins.includes(origin));
+    },
+  });
+  const namespace = io.of(agentSocket.namespace);
+
+  namespace.use((socket, next) => {
+    options
+      .resolveUser({ headers: socket.request.headers })
+      .then((user) => {
+        if (!user || user.role === Role.Guest) return next(new Error('User is not authenticated. Please log in.'));
+        socket.data.user = user;
+        next();
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'socket session check failed');
+        next(new Error('The session could not be checked. Try again.'));
+      });
+  });
+
+  namespace.on('connection', (socket) => {
+    const user = socket.data.user as SessionUser;
+    void socket.join(userRoom(user.id));
+    if (user.role === Role.Admin) void socket.join(adminsRoom);
+  });
+
+  const unsubscribe = options.events.subscribe(({ audience, name, payload }) => {
+    const target =
+      audience === 'everyone'
+        ? namespace
+        : audience === 'admins'
+          ? namespace.to(adminsRoom)
+          : namespace.to(userRoom(audience.user));
+    // The payload's type follows the event's name (AgentEvents.send checks it).
+    (target.emit as (event: string, payload: unknown) => boolean)(name, payload);
+  });
+
+  // Open sockets would keep the HTTP server from closing: they go first.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    namespace.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+  return io;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { DeadlineAlertLevel } from '../deadlines/alerts';
+
+/**
+ * The background agents (spec sections 1, 3 and 7): what the server and the web app say about
+ * them, the two log stores each user has, and the events the /agents socket sends.
+ */
+
+export const agentIds = ['token-keeper', 'deadline-watcher', 'sandbox-authoriser', 'submission-checker'] as const;
+export type AgentId = (typeof agentIds)[number];
+
+/** Spec section 3: an agent's status. 'running' and 'error' come from its work, the rest from an Admin. */
+export const agentStatuses = ['idle', 'running', 'paused', 'error', 'disabled'] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+
+/** What an Admin may set: resume ('idle'), pause or disable. */
+export const settableAgentStatuses = ['idle', 'paused', 'disabled'] as const;
+export type SettableAgentStatus = (typeof settableAgentStatuses)[number];
+
+export const setAgentStatusBodySchema = z.object({
+  status: z.enum(settableAgentStatuses, {
+    error: `status must be one of ${settableAgentStatuses.join(', ')} (idle resumes a paused or disabled agent)`,
+  }),
+});
+
+export interface AgentInfo {
+  id: AgentId;
+  status: AgentStatus;
+  /** When it last finished a run (ISO), if ever. */
+  lastRunAt: string | null;
+  /** When its schedule runs it next (ISO); null when it only runs on demand, or is paused or disabled. */
+  nextRunAt: string | null;
+  /** Why its last run failed, when it did. */
+  lastError: string | null;
+  /** The Admin who last paused, resumed or disabled it. */
+  changedBy: string | null;
+}
+
+export type LogLevel = 'info' | 'success' | 'warning' | 'error';
+
+/** One step an agent reports to the user it acts for (the agent dialogue). */
+export interface AgentLogEntry {
+  id: string;
+  at: string;
+  agentId: AgentId;
+  level: LogLevel;
+  message: string;
+}
+
+/** One HMRC call made for the user (the VAT dialogue): no tokens, no bodies, no personal data but the VRN. */
+export interface VatLogEntry {
+  id: string;
+  at: string;
+  method: string;
+  /** HMRC's path and query, e.g. /organisations/vat/123456789/obligations?status=O. */
+  endpoint: string;
+  /** HMRC's HTTP status; null when no answer came (time-out, network). */
+  status: number | null;
+  durationMs: number;
+  correlationId: string | null;
+  vrn: string | null;
+  /** Why there was no answer, when there was none. */
+  failure: string | null;
+}
+
+/** Spec section 9: at most this many entries per store per user. */
+export const MAX_STORED_LOG_ENTRIES = 1000;
+
+/** A deadline warning the deadline watcher raises (toast and dashboard). */
+export interface DeadlineAlertEvent {
+  key: string;
+  vrn: string;
+  businessName: string;
+  periodKey: string;
+  start: string;
+  end: string;
+  due: string;
+  level: DeadlineAlertLevel;
+  daysLeft: number;
+}
+
+/** The socket's namespace, path and events (spec sections 7 and 9). */
+export const agentSocket = {
+  namespace: '/agents',
+  path: '/socket.io',
+  events: {
+    status: 'agent:status',
+    agentLog: 'agent:log',
+    vatLog: 'vat:log',
+    deadline: 'deadline:alert',
+    logsCleared: 'logs:cleared',
+  },
+} as const;
+
+export interface AgentSocketEvents {
+  'agent:status': (agent: AgentInfo) => void;
+  'agent:log': (entry: AgentLogEntry) => void;
+  'vat:log': (entry: VatLogEntry) => void;
+  'deadline:alert': (alert: DeadlineAlertEvent) => void;
+  'logs:cleared': (store: 'agent' | 'vat') => void;
+}
+
+/** POST /api/authorize_user: run the sandbox authoriser for one of the user's sandbox users. */
+export const authorizeUserBodySchema = z.object({
+  userId: z.string().trim().min(1, 'User ID or Password is missing.').max(64),
+  browser: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => Boolean(value), { message: 'Please select a browser.' }),
+});

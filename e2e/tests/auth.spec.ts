@@ -116,7 +116,10 @@ test('a guest browses freely and is asked to sign in on Grant Authority', async 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Whitepaper' }).click();
   await expect(page.getByTestId('content-whitepaper')).toBeVisible();
   await page.goto('/app/grant-authority');
-  await expect(page.getByTestId('guest-prompt')).toHaveText(/Please sign in to create a HMRC Sandbox User/);
+  await expect(page.getByTestId('guest-prompt')).toHaveText([
+    /Please sign in to create a HMRC Sandbox User/,
+    /Please sign in to view Agent Dialogue/,
+  ]);
   await page.goto('/app/agents');
   await expect(page.getByTestId('guest-prompt')).toHaveText(/Please sign in to view Agent Dialogue/);
   // User Management is for Admins.

@@ -10,6 +10,7 @@ import { PageFrame } from './PageFrame';
 import { AuthGuard, UserMenu, useAuth } from '../../features/auth';
 import { BusinessSwitcher } from '../../features/hmrc-connection';
 import { ChatLauncher } from '../../features/assistant';
+import { LiveUpdates } from '../../features/agents';
 import { HeaderControls } from './HeaderControls';
 import { SkipLink } from './SkipLink';
 
@@ -76,6 +77,7 @@ export function MainLayout() {
         </AppShell.Navbar>
         <PageFrame />
         <ChatLauncher />
+        <LiveUpdates />
       </AppShell>
     </AuthGuard>
   );

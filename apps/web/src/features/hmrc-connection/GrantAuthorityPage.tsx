@@ -20,7 +20,7 @@ export default function GrantAuthorityPage() {
   const auth = useAuth();
   const sandbox = clientConfig.hmrcEnvironment === 'sandbox';
   return (
-    <HmrcScreen screen="grantAuthority" intro={t('hmrc:pages.grantAuthority.intro')}>
+    <HmrcScreen screen="grantAuthority" intro={t('hmrc:pages.grantAuthority.intro')} withDialogue>
       {auth.user && !auth.user.twoFactorEnabled && (
         <Alert color="orange" icon={<IconShieldLock size={18} />} data-testid="two-factor-offer">
           <Group justify="space-between" gap="sm">

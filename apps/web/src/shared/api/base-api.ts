@@ -76,6 +76,7 @@ export const api = createApi({
     'VatReturns',
     'VatRecords',
     'VatImports',
+    'Agents',
   ],
   endpoints: () => ({}),
 });

@@ -11,7 +11,18 @@ import { GuestPrompt, useAuth } from '../../auth';
  * The frame of the HMRC connection screens: title, introduction, which HMRC this is, and for
  * someone without an account the spec's sign-in prompt instead of the tools.
  */
-export function HmrcScreen({ screen, intro, children }: { screen: string; intro: string; children: ReactNode }) {
+export function HmrcScreen({
+  screen,
+  intro,
+  children,
+  withDialogue = false,
+}: {
+  screen: string;
+  intro: string;
+  children: ReactNode;
+  /** The screen shows the agent dialogue, so guests are told to sign in to see it too. */
+  withDialogue?: boolean;
+}) {
   const { t } = useTranslation(['common', 'hmrc']);
   const title = t(`nav.${screen}`);
   usePageTitle(title);
@@ -24,6 +35,7 @@ export function HmrcScreen({ screen, intro, children }: { screen: string; intro:
       </Group>
       <Text size="lg">{intro}</Text>
       <GuestPrompt message={t('auth.guestPrompts.sandboxUser')} />
+      {withDialogue && <GuestPrompt message={t('auth.guestPrompts.agentDialogue')} />}
       {canUse && (
         <>
           {clientConfig.hmrcEnvironment === 'sandbox' && (

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   type AgentInfo,
   type AgentLogEntry,
@@ -14,7 +13,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBusiness, createSandboxUser } from '../../test/hmrc-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
+import { createListeningTestApp, createTestApp, type TestApp } from '../../test/test-app';
 import { LogRepo } from './logs/log-repo';
 
 /**
@@ -310,9 +309,8 @@ describe('the agents at work', () => {
   });
 });
 
-const chromium = '/usr/bin/chromium';
-
-describe.runIf(fs.existsSync(chromium))('sandbox authoriser (Debian Chromium)', () => {
+// Drives Debian's Chromium (CHROMIUM_PATH, /usr/bin/chromium), which .ci/run installs.
+describe('sandbox authoriser (Debian Chromium)', () => {
   it('checks the form: a browser must be chosen, and only Chromium can be', async () => {
     const user = await createSandboxUser(bob);
     const empty = await bob.post('/api/authorize_user', { userId: user.userId, browser: '' });
@@ -375,4 +373,24 @@ describe.runIf(fs.existsSync(chromium))('sandbox authoriser (Debian Chromium)', 
     expect(stopped.json().message).toBe('Authorization was aborted.');
     expect((await bob.request({ method: 'DELETE', url: '/api/authorize_user' })).statusCode).toBe(404);
   }, 90_000);
+});
+
+describe('sandbox authoriser against HMRC production', () => {
+  it('is never offered: the form says it is unavailable and a run is refused', async () => {
+    const production = await createTestApp({
+      HMRC_CLIENT_ID: 'production-client',
+      HMRC_CLIENT_SECRET: 'production-secret',
+      HMRC_BASE_URL: 'https://api.service.hmrc.gov.uk',
+      HMRC_AUTH_URL: 'https://www.tax.service.gov.uk',
+    });
+    try {
+      const user = await registerUser(production.app, 'prod@example.com');
+      expect((await user.get('/api/authorize_user/browsers')).json().available).toBe(false);
+      const run = await user.post('/api/authorize_user', { userId: '123456789012', browser: 'chromium' });
+      expect(run.statusCode).toBe(409);
+      expect(run.json().code).toBe('SANDBOX_ONLY');
+    } finally {
+      await production.close();
+    }
+  });
 });

@@ -64,9 +64,11 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
     } catch {
       return; // paused or disabled: the business is checked when an Admin resumes it
     }
-    void watcher.watch(business, {
-      say: async (ownerId, level, message) => void (await agents.say(ownerId, 'deadline-watcher', level, message)),
-    });
+    watcher
+      .watch(business, {
+        say: async (ownerId, level, message) => void (await agents.say(ownerId, 'deadline-watcher', level, message)),
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'deadline check of a new business failed'));
   });
 
   const authoriser = new SandboxAuthoriser({ config, connections: hmrc.service, agents });

@@ -1,2 +1,3 @@
 export * from './alerts';
 export * from './ics';
+export * from './api';

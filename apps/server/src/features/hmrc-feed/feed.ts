@@ -74,7 +74,9 @@ const inlineElements = new Set(
 /** Escaped HTML (Atom's type="html") as plain words: tags dropped, entities decoded once. */
 function htmlToText(html: string): string {
   return html
-    .replace(/<\/?([a-z][a-z0-9]*)\b[^>]*>/gi, (_tag, name: string) => (inlineElements.has(name.toLowerCase()) ? '' : ' '))
+    .replace(/<\/?([a-z][a-z0-9]*)\b[^>]*>/gi, (_tag, name: string) =>
+      inlineElements.has(name.toLowerCase()) ? '' : ' ',
+    )
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name.startsWith('#')) {
@@ -95,8 +97,7 @@ function plainText(node: XmlNode): string {
 /** The entry's web page: rel="alternate" (Atom's default rel), resolved against the feed's address, http(s) only. */
 function linkOf(links: XmlNode, base: string): string | undefined {
   const candidates = (Array.isArray(links) ? links : [links]).filter(isObject);
-  const alternate =
-    candidates.find((link) => (textOf(link['@_rel']) || 'alternate') === 'alternate') ?? candidates[0];
+  const alternate = candidates.find((link) => (textOf(link['@_rel']) || 'alternate') === 'alternate') ?? candidates[0];
   const href = alternate ? textOf(alternate['@_href']).trim() : '';
   if (!href) return undefined;
   try {
@@ -142,7 +143,9 @@ export function parseAtomFeed(xml: string, baseUrl: string): ParsedFeed {
   try {
     document = parser.parse(xml) as XmlNode;
   } catch (error) {
-    throw new FeedFormatError(`The feed could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new FeedFormatError(
+      `The feed could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!isObject(document) || document.feed === undefined) {
     const root = isObject(document) ? Object.keys(document).find((key) => !key.startsWith('?')) : undefined;

@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { allNavItems } from '../../shared/navigation/screens';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useCurrentBusiness } from '../hmrc-connection';
+import { DeadlinesCard } from './components/DeadlinesCard';
+import { HmrcNewsCard } from './components/HmrcNewsCard';
 
 /** Screens offered as first steps on the main area's home. */
 const startingPoints = ['vatOperations', 'vatSubmissions', 'vatWise', 'grantAuthority', 'createUser', 'whitepaper'];
@@ -12,6 +15,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle(t('dashboard.title'));
   const items = allNavItems.filter((item) => startingPoints.includes(item.key));
+  // Deadlines are for accounts that may connect businesses; the news is for everyone.
+  const { hasBusinesses } = useCurrentBusiness();
   return (
     <Stack gap="lg" data-testid="dashboard">
       <div>
@@ -20,6 +25,10 @@ export default function DashboardPage() {
           {t('dashboard.intro')}
         </Text>
       </div>
+      <SimpleGrid cols={{ base: 1, lg: hasBusinesses ? 2 : 1 }}>
+        {hasBusinesses && <DeadlinesCard />}
+        <HmrcNewsCard />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
         {items.map((item) => (
           <UnstyledButton key={item.key} component={Link} to={item.path}>

@@ -1,0 +1,110 @@
+import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { HmrcFeedEntry } from '@vatwise/domain';
+import { IconClockExclamation, IconExternalLink, IconNews } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../shared/api/http-errors';
+import { formatDate } from '../../../shared/format/format';
+import { homeApi } from '../api';
+import { relativeAge, ukDayOf } from '../dashboard-format';
+
+/** How many of the feed's entries the card lists. */
+export const newsItemsShown = 8;
+
+function NewsItem({ entry }: { entry: HmrcFeedEntry }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack gap={2} component="li" data-testid="hmrc-news-item">
+      <Anchor href={entry.url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+        {entry.title}
+        <IconExternalLink size={14} style={{ marginInlineStart: 4, verticalAlign: 'middle' }} aria-hidden />
+        <VisuallyHidden>{` ${t('dashboard.news.opensInNewTab')}`}</VisuallyHidden>
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {formatDate(ukDayOf(entry.updated), i18n.language)}
+      </Text>
+    </Stack>
+  );
+}
+
+function NewsSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" role="status" aria-label={label} data-testid="hmrc-news-loading">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Stack gap={4} key={index}>
+          <Skeleton h={14} w={`${90 - index * 12}%`} />
+          <Skeleton h={10} w={80} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** GOV.UK's HMRC news, for visitors, guests and signed-in users alike. */
+export function HmrcNewsCard() {
+  const { t, i18n } = useTranslation();
+  const { data, error, isLoading } = homeApi.useHmrcFeedQuery();
+
+  const content = () => {
+    if (isLoading) return <NewsSkeleton label={t('dashboard.news.loading')} />;
+    // The server answers 200 even when GOV.UK cannot be reached; only our own server can fail here.
+    if (error || !data) {
+      return (
+        <Alert color="gray" data-testid="hmrc-news-unavailable">
+          {describeError(error, t)}
+        </Alert>
+      );
+    }
+    if (data.status === 'unavailable') {
+      return (
+        <Alert color="gray" title={t('dashboard.news.unavailable')} data-testid="hmrc-news-unavailable">
+          {data.message}
+        </Alert>
+      );
+    }
+    const entries = data.entries.slice(0, newsItemsShown);
+    return (
+      <Stack gap="sm">
+        {data.stale && (
+          <Group gap={6} wrap="nowrap" data-testid="hmrc-news-stale">
+            <IconClockExclamation size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
+            <Text size="xs" c="dimmed">
+              {t('dashboard.news.stale', { age: relativeAge(data.ageSeconds, i18n.language) })}
+            </Text>
+          </Group>
+        )}
+        {entries.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('dashboard.news.empty')}
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {entries.map((entry) => (
+              <NewsItem key={entry.id} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    );
+  };
+
+  return (
+    <Card withBorder padding="lg" data-testid="hmrc-news">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <IconNews size={22} aria-hidden />
+          <Stack gap={0}>
+            <Title order={2} size="h4">
+              {t('dashboard.news.title')}
+            </Title>
+            {data?.status === 'ok' && (
+              <Text size="xs" c="dimmed" data-testid="hmrc-news-source">
+                {data.title}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        {content()}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { VatLogEntry } from '@vatwise/domain';
 import type { FetchLike } from '@vatwise/hmrc';
 
 /**
@@ -12,17 +13,8 @@ export interface HmrcCaller {
   vrn?: string | undefined;
 }
 
-export interface HmrcCallRecord {
-  caller: HmrcCaller;
-  method: string;
-  /** HMRC's own path and query (the embedded simulator's mount prefix removed). */
-  endpoint: string;
-  status: number | null;
-  durationMs: number;
-  correlationId: string | null;
-  vrn: string | null;
-  failure: string | null;
-}
+/** One call as the VAT dialogue keeps it (the endpoint without the simulator's mount prefix), and whose it was. */
+export type HmrcCallRecord = Omit<VatLogEntry, 'id' | 'at'> & { caller: HmrcCaller };
 
 const callers = new AsyncLocalStorage<HmrcCaller>();
 

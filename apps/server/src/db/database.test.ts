@@ -37,4 +37,17 @@ describe('database', () => {
       expect(fs.existsSync(path.join(server.dataDir, 'vatwise.sqlite'))).toBe(false);
     }
   });
+
+  it('migrates a database whose other schemas already hold VAT Wise (two installations on one PostgreSQL)', async () => {
+    // Two servers side by side: on PostgreSQL, each in its own schema of the same database.
+    server = await createTestApp();
+    const second = await createTestApp();
+    try {
+      await second.app.database.db.insertInto('app_meta').values({ key: 'second', value: 'yes' }).execute();
+      const own = await server.app.database.db.selectFrom('app_meta').selectAll().where('key', '=', 'second').execute();
+      expect(own).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
 });

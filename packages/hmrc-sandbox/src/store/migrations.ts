@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 
 /**
  * The simulator's tables, all named `hmrc_sandbox_*` so they sit beside VAT Wise's own in one
@@ -99,6 +99,12 @@ export async function migrateSandboxTables(db: Kysely<unknown>): Promise<void> {
     provider: { getMigrations: async () => sandboxMigrations },
     migrationTableName: 'hmrc_sandbox_migration',
     migrationLockTableName: 'hmrc_sandbox_migration_lock',
+    // Kysely looks for these tables in every PostgreSQL schema unless told which (another schema's
+    // would make it skip creating this one's).
+    migrationTableSchema:
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+        : undefined,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) {

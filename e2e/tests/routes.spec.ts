@@ -22,6 +22,7 @@ const pages: { path: string; heading: RegExp; landsOn?: string }[] = [
   { path: '/app/create-user', heading: /^Create User/ },
   { path: '/app/authorisation-user', heading: /^Authorisation User/ },
   { path: '/app/user-management', heading: /^User Management/ },
+  { path: '/app/demo/surveys', heading: /^Surveys/ },
   { path: '/user/login', heading: /^Sign in$/ },
   { path: '/user', heading: /^Sign in$/, landsOn: '/user/login' },
   { path: '/user/register', heading: /^Create an account$/ },

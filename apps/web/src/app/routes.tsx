@@ -159,6 +159,16 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/users/UserManagementPage')),
               },
               {
+                path: appPath('demo'),
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/demo-surveys/pages/SurveyListPage')),
+              },
+              {
+                path: `${appPath('demo')}/:surveyId`,
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/demo-surveys/pages/SurveyDetailPage')),
+              },
+              {
                 path: 'account',
                 handle: { access: accountHolders },
                 lazy: page(() => import('../features/account/AccountPage')),

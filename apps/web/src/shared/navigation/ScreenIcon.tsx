@@ -3,6 +3,7 @@ import {
   IconBuildingBank,
   IconCpu,
   IconEye,
+  IconFlask,
   IconHome,
   IconInfoCircle,
   IconKey,
@@ -34,6 +35,7 @@ const screenIcons: Record<string, ComponentType<{ size?: number; stroke?: number
   authorisationUser: IconUserCheck,
   agents: IconRobot,
   userManagement: IconUsers,
+  demo: IconFlask,
 };
 
 export function ScreenIcon({ screen, size, stroke }: { screen: string; size: number; stroke?: number }) {

@@ -51,6 +51,8 @@ export const navigation: NavGroup[] = [
     items: [
       { key: 'agents', path: `${APP_BASE}/agents` },
       { key: 'userManagement', path: `${APP_BASE}/user-management`, onlyFor: [Role.Admin] },
+      // Spec section 1: leftover template screens with sample data, kept for Admins and Editors.
+      { key: 'demo', path: `${APP_BASE}/demo/surveys`, onlyFor: [Role.Admin, Role.Editor] },
     ],
   },
 ];

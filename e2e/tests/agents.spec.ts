@@ -54,9 +54,26 @@ test.describe('agents', () => {
     ]) {
       await expect(dialogue).toContainText(step);
     }
+    // The deadline watcher checked the newly connected business too (its HMRC call is then logged).
+    await expect(dialogue).toContainText('Deadline watcher');
     // So did the HMRC calls it made, in the VAT dialogue.
     await agents.getByRole('tab', { name: 'VAT dialogue' }).click();
     await expect(agents.getByTestId('vat-dialogue')).toContainText('POST /oauth/token · 200');
+
+    // Clearing asks first; keeping leaves every line, clearing empties the log here and after a reload.
+    await agents.getByRole('button', { name: 'Clear', exact: true }).click();
+    const confirm = agents.getByRole('dialog', { name: 'Clear the VAT dialogue?' });
+    await confirm.getByRole('button', { name: 'Keep' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(agents.getByTestId('vat-dialogue')).toContainText('POST /oauth/token · 200');
+    await agents.getByRole('button', { name: 'Clear', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(agents.getByTestId('vat-dialogue')).toHaveText('No HMRC calls yet.');
+    await agents.reload();
+    await agents.getByRole('tab', { name: 'VAT dialogue' }).click();
+    await expect(agents.getByTestId('vat-dialogue')).toHaveText('No HMRC calls yet.');
+    await agents.getByRole('tab', { name: 'Agent dialogue' }).click();
+    await expect(agents.getByTestId('agents-dialogue')).toContainText(`Signing in as ${userId}`);
     await agents.close();
   });
 

@@ -1,10 +1,9 @@
-import { Button, Card, Group, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Card, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { agentIds } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { agentDialogueLog, type DialogueLog, useDialogueLog, vatDialogueLog } from '../../../shared/logs/dialogue-log';
-import { notify } from '../../../shared/toasts/notifier';
+import { agentDialogueLog, useDialogueLog, vatDialogueLog } from '../../../shared/logs/dialogue-log';
+import { ClearLogButton } from './ClearLogButton';
 import { DialogueList } from './DialogueList';
 
 type Store = 'agent' | 'vat';
@@ -14,22 +13,9 @@ export function DialogueTabs() {
   const { t } = useTranslation('agents');
   const [store, setStore] = useState<Store>('agent');
   const [agent, setAgent] = useState<string | null>(null);
-  const [confirming, { open, close }] = useDisclosure(false);
   const agentEntries = useDialogueLog(agentDialogueLog);
   const vatEntries = useDialogueLog(vatDialogueLog);
   const shown = agent ? agentEntries.filter((entry) => entry.source === agent) : agentEntries;
-  const log: DialogueLog = store === 'agent' ? agentDialogueLog : vatDialogueLog;
-  const count = store === 'agent' ? agentEntries.length : vatEntries.length;
-
-  const clear = async () => {
-    close();
-    try {
-      await log.clear();
-      notify({ type: 'success', message: t(`dialogue.cleared.${store}`) });
-    } catch {
-      notify({ type: 'error', message: t('dialogue.clearFailed') });
-    }
-  };
 
   return (
     <Card withBorder padding="lg">
@@ -39,9 +25,7 @@ export function DialogueTabs() {
             <Tabs.Tab value="agent">{t('dialogue.agentTab')}</Tabs.Tab>
             <Tabs.Tab value="vat">{t('dialogue.vatTab')}</Tabs.Tab>
           </Tabs.List>
-          <Button size="xs" variant="subtle" color="red" onClick={open} disabled={count === 0}>
-            {t('dialogue.clear')}
-          </Button>
+          <ClearLogButton store={store} count={store === 'agent' ? agentEntries.length : vatEntries.length} />
         </Group>
         <Tabs.Panel value="agent">
           <Stack gap="sm">
@@ -77,19 +61,6 @@ export function DialogueTabs() {
           </Stack>
         </Tabs.Panel>
       </Tabs>
-      <Modal opened={confirming} onClose={close} title={t(`dialogue.confirmTitle.${store}`)} centered>
-        <Stack>
-          <Text size="sm">{t('dialogue.confirmText', { count })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('dialogue.keep')}
-            </Button>
-            <Button color="red" onClick={() => void clear()}>
-              {t('dialogue.clear')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Card>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Switch } from '@mantine/core';
+import { Card, Group, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentDialogueLog, useDialogueLog } from '../../../shared/logs/dialogue-log';
-import { notify } from '../../../shared/toasts/notifier';
+import { ClearLogButton } from '../../agents/components/ClearLogButton';
 import { DialogueList } from '../../agents/components/DialogueList';
 
 /**
@@ -13,8 +13,6 @@ export function AgentDialogue() {
   const { t } = useTranslation('hmrc');
   const [shown, setShown] = useState(false);
   const entries = useDialogueLog(agentDialogueLog);
-  const clear = () =>
-    agentDialogueLog.clear().catch(() => notify({ type: 'error', message: t('dialogue.clearFailed') }));
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -24,11 +22,7 @@ export function AgentDialogue() {
             onChange={(event) => setShown(event.currentTarget.checked)}
             label={t('dialogue.show')}
           />
-          {shown && entries.length > 0 && (
-            <Button size="xs" variant="subtle" onClick={() => void clear()}>
-              {t('dialogue.clear')}
-            </Button>
-          )}
+          {shown && <ClearLogButton store="agent" count={entries.length} />}
         </Group>
         {shown && (
           <DialogueList

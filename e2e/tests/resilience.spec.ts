@@ -23,30 +23,45 @@ test.describe('a page chunk that fails to download', () => {
   });
 });
 
-test('a toast appears when the connection drops and leaves after its time-out', async ({ page, context }) => {
-  await page.goto('/app');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await context.setOffline(true);
-  const offline = page.getByTestId('toast').filter({ hasText: 'You are offline' });
-  await expect(offline).toBeVisible();
+test.describe('going offline', () => {
+  // The browser itself reports the requests that fail while offline (the live channel's polling).
+  test.use({ expectedConsoleErrors: { allow: [/ERR_INTERNET_DISCONNECTED/] } });
 
-  await context.setOffline(false);
-  const online = page.getByTestId('toast').filter({ has: page.getByText('Back online', { exact: true }) });
-  await expect(online).toBeVisible();
-  await expect(offline).toHaveCount(0);
-  // Default time-out 5000 ms, then a 400 ms exit.
-  await expect(online).toHaveCount(0, { timeout: 8000 });
-});
+  test('a toast appears when the connection drops and leaves after its time-out', async ({ page, context }) => {
+    await page.goto('/app');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(true);
+    const offline = page.getByTestId('toast').filter({ hasText: 'You are offline' });
+    await expect(offline).toBeVisible();
 
-test('a toast is dismissed by a click', async ({ page, context }) => {
-  await page.goto('/app');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await context.setOffline(true);
-  const offline = page.getByTestId('toast').filter({ hasText: 'You are offline' });
-  await expect(offline).toBeVisible();
-  await offline.click();
-  await expect(offline).toHaveCount(0);
-  await context.setOffline(false);
+    await context.setOffline(false);
+    const online = page.getByTestId('toast').filter({ has: page.getByText('Back online', { exact: true }) });
+    await expect(online).toBeVisible();
+    await expect(offline).toHaveCount(0);
+    // Default time-out 5000 ms, then a 400 ms exit.
+    await expect(online).toHaveCount(0, { timeout: 8000 });
+  });
+
+  test('a toast is dismissed by a click', async ({ page, context }) => {
+    await page.goto('/app');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(true);
+    const offline = page.getByTestId('toast').filter({ hasText: 'You are offline' });
+    await expect(offline).toBeVisible();
+    await offline.click();
+    await expect(offline).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
+  test('the Agents screen is live again once the connection is back', async ({ page, context }) => {
+    await page.goto('/app/agents');
+    const live = page.getByTestId('live-indicator');
+    await expect(live).toHaveAttribute('data-state', 'live');
+    await context.setOffline(true);
+    await expect(live).not.toHaveAttribute('data-state', 'live');
+    await context.setOffline(false);
+    await expect(live).toHaveAttribute('data-state', 'live');
+  });
 });
 
 test('on a phone-sized screen the navigation folds behind a menu button', async ({ page }) => {

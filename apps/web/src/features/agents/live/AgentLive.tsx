@@ -92,10 +92,19 @@ export default function AgentLive() {
 
     agentDialogueLog.setRemoteClear(() => dispatch(agentsApi.endpoints.clearAgentLog.initiate()).unwrap());
     vatDialogueLog.setRemoteClear(() => dispatch(agentsApi.endpoints.clearVatLog.initiate()).unwrap());
+    // Reconnection gives up after the spec's few attempts; coming back online tries again.
+    const onOnline = () => {
+      if (!socket.connected) {
+        setLiveState('connecting');
+        socket.connect();
+      }
+    };
+    window.addEventListener('online', onOnline);
     setLiveState('connecting');
     socket.connect();
 
     return () => {
+      window.removeEventListener('online', onOnline);
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import { dynamicMiddleware, rootReducer } from '../../shared/store/root';
 import DashboardPage from './DashboardPage';
+import { type FakeAnswers, fakeServer } from '../../test/fake-server';
 
 const vrn = '123456782';
 
@@ -54,37 +55,7 @@ const deadlines: DeadlinesResponse = {
 
 const business = { vrn, name: 'Acme Ltd', userId: 'hmrc-1', authorisation: null, lastUsedAt: null };
 
-type Answers = Record<string, { status?: number; body: unknown }>;
-
-/** What VAT Wise's server answers, by path; anything else is a 404. */
-function fakeServer(answers: Answers) {
-  const requests: URL[] = [];
-  // Node's Request, unlike a browser's, has no page address to resolve '/api/…' against.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-      }
-    },
-  );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      requests.push(url);
-      const answer = answers[url.pathname] ?? { status: 404, body: {} };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return requests;
-}
-
-const signedIn = (overrides: Answers = {}): Answers => ({
+const signedIn = (overrides: FakeAnswers = {}): FakeAnswers => ({
   '/api/me': { body: { user: editor } },
   '/api/businesses': { body: { businesses: [business], current: vrn } },
   '/api/hmrc-feed': { body: feed },

@@ -9,11 +9,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { dynamicMiddleware, rootReducer } from '../../../shared/store/root';
 import { VatOperationsTabs } from './VatOperationsTabs';
+import { type FakeAnswers, fakeServer } from '../../../test/fake-server';
 
 const vrn = '123456782';
 
 /** What VAT Wise's server answers, by path; anything else is a 404. */
-const answers: Record<string, { status?: number; body: unknown }> = {
+const answers: FakeAnswers = {
   '/api/vat/obligations': {
     body: {
       obligations: [
@@ -126,31 +127,8 @@ const answers: Record<string, { status?: number; body: unknown }> = {
   },
 };
 
-function fakeServer(overrides: typeof answers = {}) {
-  const requests: URL[] = [];
-  // Node's Request, unlike a browser's, has no page address to resolve '/api/…' against.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-      }
-    },
-  );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      requests.push(url);
-      const answer = overrides[url.pathname] ?? answers[url.pathname] ?? { status: 404, body: {} };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return requests;
+function fakeServerWith(overrides: typeof answers = {}) {
+  return fakeServer({ ...answers, ...overrides });
 }
 
 function renderTabs(path = '/app/vat-operations') {
@@ -178,7 +156,7 @@ describe('the VAT Operations tabs', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists obligations for the last 12 months, flags the overdue one and hides period keys', async () => {
-    const requests = fakeServer();
+    const requests = fakeServerWith();
     renderTabs();
     const rows = await screen.findAllByTestId('obligation-row');
     expect(rows).toHaveLength(2);
@@ -195,7 +173,7 @@ describe('the VAT Operations tabs', () => {
 
   it('shows the submitted return’s nine boxes in a modal', async () => {
     const user = userEvent.setup();
-    const requests = fakeServer();
+    const requests = fakeServerWith();
     renderTabs();
     await user.click(await screen.findByRole('button', { name: 'View return' }));
     const modal = await screen.findByTestId('return-view');
@@ -208,7 +186,7 @@ describe('the VAT Operations tabs', () => {
 
   it('sorts by a column from its header button and says so with aria-sort', async () => {
     const user = userEvent.setup();
-    fakeServer();
+    fakeServerWith();
     renderTabs();
     await screen.findAllByTestId('obligation-row');
     const header = screen.getByRole('button', { name: 'Due date' });
@@ -221,7 +199,7 @@ describe('the VAT Operations tabs', () => {
   });
 
   it('refuses a range that ends before it starts without asking HMRC', async () => {
-    const requests = fakeServer();
+    const requests = fakeServerWith();
     renderTabs();
     await screen.findAllByTestId('obligation-row');
     const before = requests.length;
@@ -234,7 +212,7 @@ describe('the VAT Operations tabs', () => {
   });
 
   it('explains an error, offers a retry and Grant Authority when the business is not connected', async () => {
-    fakeServer({
+    fakeServerWith({
       '/api/vat/obligations': {
         status: 409,
         body: { error: 'Conflict', code: 'HMRC_NOT_CONNECTED', message: 'Not connected' },
@@ -251,7 +229,7 @@ describe('the VAT Operations tabs', () => {
   });
 
   it('opens the tab named in the address: liabilities with the chart against payments', async () => {
-    fakeServer();
+    fakeServerWith();
     renderTabs('/app/vat-operations?tab=liabilities');
     expect(screen.getByRole('tab', { name: 'Liabilities' })).toHaveAttribute('aria-selected', 'true');
     const [row] = await screen.findAllByTestId('liability-row');
@@ -262,7 +240,7 @@ describe('the VAT Operations tabs', () => {
   });
 
   it('sends the chosen sandbox test scenario with the tab’s query', async () => {
-    const requests = fakeServer();
+    const requests = fakeServerWith();
     renderTabs('/app/vat-operations?tab=payments');
     await screen.findAllByTestId('payment-row');
     fireEvent.change(screen.getByLabelText('Test scenario'), { target: { value: 'MULTIPLE_PAYMENTS' } });
@@ -273,7 +251,7 @@ describe('the VAT Operations tabs', () => {
 
   it('shows penalties and, on request, the financial details of each charge', async () => {
     const user = userEvent.setup();
-    fakeServer();
+    fakeServerWith();
     renderTabs('/app/vat-operations?tab=penalties');
     expect(await screen.findAllByTestId('penalty-row')).toHaveLength(2);
     expect(screen.getByTestId('penalty-points')).toHaveTextContent('1 of 4');

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { DeadlineItem, DeadlinesResponse } from '@vatwise/domain';
 import { IconAlertTriangle, IconCalendarCheck, IconCalendarDown, IconCalendarDue } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { formatDate } from '../../../shared/format/format';
 import { useCurrentBusiness } from '../../hmrc-connection';
 import { deadlinesCalendarUrl, homeApi } from '../api';
 import { daysLeftText, levelBadge } from '../dashboard-format';
+import { DashboardCard } from './DashboardCard';
 
 const grantAuthorityPath = '/app/grant-authority';
 
@@ -107,25 +108,21 @@ export function DeadlinesCard() {
   const query = homeApi.useDeadlinesQuery(business ? { vrn: business.vrn } : skipToken);
 
   const frame = (content: ReactNode, footer?: ReactNode) => (
-    <Card withBorder padding="lg" data-testid="deadlines">
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <IconCalendarDue size={22} aria-hidden />
-          <Stack gap={0}>
-            <Title order={2} size="h4">
-              {t('dashboard.deadlines.title')}
-            </Title>
-            {business && (
-              <Text size="xs" c="dimmed" data-testid="deadlines-business">
-                {business.name}
-              </Text>
-            )}
-          </Stack>
-        </Group>
-        {content}
-        {footer}
-      </Stack>
-    </Card>
+    <DashboardCard
+      testId="deadlines"
+      icon={<IconCalendarDue size={22} aria-hidden />}
+      title={t('dashboard.deadlines.title')}
+      subtitle={
+        business && (
+          <Text size="xs" c="dimmed" data-testid="deadlines-business">
+            {business.name}
+          </Text>
+        )
+      }
+    >
+      {content}
+      {footer}
+    </DashboardCard>
   );
 
   if (businessLoading) return frame(<LoadingDeadlines label={t('dashboard.deadlines.loading')} />);

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { HmrcFeedEntry } from '@vatwise/domain';
 import { IconClockExclamation, IconExternalLink, IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { describeError } from '../../../shared/api/http-errors';
 import { formatDate } from '../../../shared/format/format';
 import { homeApi } from '../api';
 import { relativeAge, ukDayOf } from '../dashboard-format';
+import { DashboardCard } from './DashboardCard';
 
 /** How many of the feed's entries the card lists. */
 export const newsItemsShown = 8;
@@ -88,23 +89,19 @@ export function HmrcNewsCard() {
   };
 
   return (
-    <Card withBorder padding="lg" data-testid="hmrc-news">
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <IconNews size={22} aria-hidden />
-          <Stack gap={0}>
-            <Title order={2} size="h4">
-              {t('dashboard.news.title')}
-            </Title>
-            {data?.status === 'ok' && (
-              <Text size="xs" c="dimmed" data-testid="hmrc-news-source">
-                {data.title}
-              </Text>
-            )}
-          </Stack>
-        </Group>
-        {content()}
-      </Stack>
-    </Card>
+    <DashboardCard
+      testId="hmrc-news"
+      icon={<IconNews size={22} aria-hidden />}
+      title={t('dashboard.news.title')}
+      subtitle={
+        data?.status === 'ok' && (
+          <Text size="xs" c="dimmed" data-testid="hmrc-news-source">
+            {data.title}
+          </Text>
+        )
+      }
+    >
+      {content()}
+    </DashboardCard>
   );
 }

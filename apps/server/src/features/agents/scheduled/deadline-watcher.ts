@@ -76,7 +76,8 @@ export class DeadlineWatcher {
         return false;
       }
     }
-    const today = ukToday(this.deps.now?.() ?? new Date());
+    const now = this.deps.now?.() ?? new Date();
+    const today = ukToday(now);
     const sent = await db
       .selectFrom('deadline_alert')
       .select('alert_key')
@@ -92,7 +93,7 @@ export class DeadlineWatcher {
       // Recorded first: a crash between the two loses one warning rather than repeating it forever.
       const inserted = await db
         .insertInto('deadline_alert')
-        .values({ owner_id: business.ownerId, alert_key: alert.key, sent_at: new Date().toISOString() })
+        .values({ owner_id: business.ownerId, alert_key: alert.key, sent_at: now.toISOString() })
         .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue; // another round raised it meanwhile

@@ -19,7 +19,8 @@ type Outcome = { kind: 'success'; userId: string; until: string } | { kind: 'err
 export function SandboxAuthoriserCard() {
   const { t, i18n } = useTranslation('agents');
   const users = hmrcApi.useSandboxUsersQuery();
-  const browsers = useAuthoriserBrowsersQuery();
+  // Asked again on each visit: a run started before leaving the page may still be going.
+  const browsers = useAuthoriserBrowsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [authorize, run] = useAuthorizeUserMutation();
   const [stop, stopping] = useStopAuthorizeUserMutation();
   const [userId, setUserId] = useState<string | null>(null);
@@ -32,6 +33,13 @@ export function SandboxAuthoriserCard() {
   );
 
   if (browsers.data && !browsers.data.available) return null;
+  /** A run of this user's that this page did not start (another tab, or before leaving the page). */
+  const runningElsewhere = Boolean(browsers.data?.running) && !run.isLoading;
+
+  const stopRun = async () => {
+    await stop();
+    void browsers.refetch();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,12 +122,17 @@ export function SandboxAuthoriserCard() {
             <Button type="submit" loading={run.isLoading} disabled={userOptions.length === 0}>
               {t('authoriser.run')}
             </Button>
-            {run.isLoading && (
-              <Button variant="light" color="red" loading={stopping.isLoading} onClick={() => void stop()}>
+            {(run.isLoading || runningElsewhere) && (
+              <Button variant="light" color="red" loading={stopping.isLoading} onClick={() => void stopRun()}>
                 {t('authoriser.stop')}
               </Button>
             )}
           </Group>
+          {runningElsewhere && (
+            <Alert color="blue" data-testid="authoriser-running">
+              {t('authoriser.runningElsewhere')}
+            </Alert>
+          )}
           {startedAt && (
             <DialogueList
               entries={lines}

@@ -52,7 +52,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx ../apps/server/src/server.ts',
+    // The compiled server, as `npm start` runs it (npm run test:e2e builds it first).
+    command: 'node ../apps/server/dist/server.js',
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,6 +5,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { createAuth, migrateAuthTables, trustedOriginsOf } from './features/auth/auth';
 import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
+import { type SessionCache, createSessionCache } from './features/auth/session-cache';
 import { healthRoutes } from './features/health/routes';
 import { mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { hmrcConnection } from './features/hmrc-connection/setup';
@@ -25,7 +26,9 @@ import accessControl, { sessionUserResolver } from './plugins/access';
 import crossSiteGuard from './plugins/cross-site';
 import { spaRoutes } from './features/spa/routes';
 import { createLogger } from './logger';
+import compression from './plugins/compression';
 import errorHandling from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
 import { version } from './version';
 
 declare module 'fastify' {
@@ -36,6 +39,8 @@ declare module 'fastify' {
     vatReturns: VatReturnService;
     /** The background agents; server.ts starts their schedules once it listens. */
     agents: AgentService;
+    /** Session reads kept for a few seconds; features that revoke forget a user's entries. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -45,16 +50,32 @@ export interface BuildAppOptions {
   logger?: Logger;
 }
 
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole server from plugins without listening, so tests can run it in-process. */
 export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
-    // Behind our own proxy the client's address comes from X-Forwarded-For (HMRC fraud headers need it).
-    trustProxy: config.network.trustProxy,
+    // Only proxies we were told to trust may name the client (rate limits, HMRC's Gov-Client-Public-IP).
+    // A hop count as Fastify reads one at run time; its types list only the other forms.
+    trustProxy:
+      typeof config.network.trustProxy === 'number'
+        ? hopsTrusted(config.network.trustProxy)
+        : config.network.trustProxy,
     bodyLimit: 1024 * 1024,
     // In-flight requests finish when closing; new ones get 503 instead of hanging.
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
+
+  await app.register(compression);
+  await app.register(securityHeaders, {
+    production: config.environment === 'production',
+    formTargets: [
+      ...new Set([config.hmrc.redirectUri, ...config.hmrc.sandbox.redirectUris].map((uri) => new URL(uri).origin)),
+    ],
+  });
 
   // When each request reached us: HMRC's Gov-Client-Public-IP-Timestamp (features/hmrc-connection).
   app.decorateRequest('receivedAt', null as unknown as Date);
@@ -92,7 +113,9 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(errorHandling);
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
   await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
-  const resolveUser = sessionUserResolver((input) => auth.api.getSession(input));
+  const sessionCache = createSessionCache(sessionUserResolver((input) => auth.api.getSession(input)));
+  app.decorate('sessionCache', sessionCache);
+  const resolveUser = sessionCache.resolveUser;
   await app.register(accessControl, { resolveUser });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });

@@ -28,6 +28,26 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/test' });
   });
 
+  it('trusts no proxy by default, and takes a hop count or the proxies addresses', () => {
+    expect(loadConfig({}).network.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).network.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).network.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback, ::1, fd00::/8' }).network.trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true and addresses that are not addresses, saying what to give', () => {
+    expect(problemsOf({ TRUST_PROXY: 'true' })[0]).toMatch(/would believe any X-Forwarded-For.*number of proxies/);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33, proxy.example' })[0]).toMatch(
+      /^TRUST_PROXY must be false, a number of proxies, or addresses.*not 10\.0\.0\.0\/33, proxy\.example/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite');
   });

@@ -19,6 +19,52 @@ const booleanFlag = (name: string) =>
     })
     .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** proxy-addr's names for address ranges, accepted by Fastify's trustProxy. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, optionally with a /prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none, a hop count, or the
+ * proxies' addresses and ranges. Never "whoever connects", which would let any client choose the
+ * address our rate limits count and HMRC's Gov-Client-Public-IP reports.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['', 'false', '0', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe any X-Forwarded-For a client sends; give the number of proxies in front of VAT Wise (e.g. 1) or their addresses (e.g. 10.0.0.5, 10.0.0.0/8 or loopback)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const entries = lower.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !namedRanges.includes(entry) && !isAddressOrRange(entry));
+    if (bad.length > 0 || entries.some((entry) => entry === '')) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, a number of proxies, or addresses and ranges separated by commas (IP, IP/prefix, loopback, linklocal, uniquelocal); not ${bad.join(', ') || 'an empty entry'}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const port = (name: string) =>
   z
     .string()
@@ -170,7 +216,7 @@ const envSchema = z.object({
       message: 'TOKEN_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or as base64 (openssl rand -base64 32)',
     })
     .optional(),
-  TRUST_PROXY: booleanFlag('TRUST_PROXY').default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   OPENAI_API_KEY: z.string().trim().optional(),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   OPENAI_BASE_URL: httpUrl('OPENAI_BASE_URL').optional(),
@@ -271,8 +317,8 @@ export interface Config {
   };
   /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
   network: {
-    /** Read the client's address from X-Forwarded-For set by our own proxy. */
-    trustProxy: boolean;
+    /** Which proxies' X-Forwarded-For gives the client's address (Fastify's trustProxy). */
+    trustProxy: TrustProxy;
     /** A header our proxy sets to the client's source port; without it, the socket's port. */
     clientPortHeader: string | undefined;
     /** The public IP browsers connect to; without it, taken from PUBLIC_URL or the socket. */

@@ -66,7 +66,8 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
    * Asks a question; the answer streams as one JSON event per line. Everything that can refuse the
    * question is checked before streaming starts, so refusals are ordinary HTTP errors.
    */
-  app.post('/conversations/:id/messages', { config: accountHolders }, async (request, reply) => {
+  // Not compressed: a compressor holds back the lines until it has enough to pack.
+  app.post('/conversations/:id/messages', { config: accountHolders, compress: false }, async (request, reply) => {
     const { id } = parseOrThrow(idParams, request.params);
     const body = parseOrThrow(sendMessageBodySchema, request.body);
     const llm = selectionOf(request);

@@ -10,17 +10,16 @@ import {
   type StreamEvent,
   ukToday,
 } from '@vatwise/domain';
-import { stepCountIs, streamText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AssistantConfig } from '../../config';
 import { AppError } from '../../plugins/errors';
 import { builtInAnswer, streamPieces } from './built-in';
 import type { Passage } from './knowledge/knowledge-base';
 import { createRetriever, isRelevant } from './knowledge/retrieval';
-import { classifyFailure, failureMessage, modelFor } from './models';
+import { failureMessage, type ModelFailure } from './models';
 import { systemPrompt, titleFrom, trimHistory } from './prompt';
 import type { ConversationRepo } from './repo';
-import { type UserData, userDataTools } from './user-data';
+import type { UserData } from './user-data';
 
 /** Passages given to a model with each question. */
 const passagesPerQuestion = 4;
@@ -119,7 +118,8 @@ export class AssistantService {
         ? titleFrom(input.body.text)
         : undefined;
 
-    const configured = input.llm === 'Built-in' ? undefined : modelFor(this.deps.config, input.llm);
+    const calls = input.llm === 'Built-in' ? undefined : await import('./model-calls');
+    const configured = calls?.modelFor(this.deps.config, input.llm);
     const llm: LlmSelection = configured ? input.llm : 'Built-in';
     const answerId = crypto.randomUUID();
     yield { type: 'start', question, answerId, llm };
@@ -153,6 +153,7 @@ export class AssistantService {
           input.body.text,
           this.deps.config.contextChars,
         );
+        const { streamText, stepCountIs, userDataTools } = calls as NonNullable<typeof calls>;
         const result = streamText({
           model: configured.model,
           system: systemPrompt(passages, ukToday(), Boolean(input.userData)),
@@ -183,7 +184,7 @@ export class AssistantService {
       if (input.signal.aborted) status = 'stopped';
       else {
         status = 'failed';
-        const kind = classifyFailure(error);
+        const kind: ModelFailure = calls ? calls.classifyFailure(error) : 'FAILED';
         failure = { code: `MODEL_${kind}`, message: failureMessage(kind, llm) };
         this.deps.log.warn({ err: error, llm, failure: kind }, 'the assistant’s model failed');
       }

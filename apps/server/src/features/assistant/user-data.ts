@@ -1,7 +1,5 @@
 import { addDays, type Liability, type Obligation, type Payment, ukToday } from '@vatwise/domain';
 import { liabilitiesFrom, obligationsFrom, paymentsFrom, type HmrcClient } from '@vatwise/hmrc';
-import { type Tool, tool } from 'ai';
-import { z } from 'zod';
 import type { HmrcConnectionService } from '../hmrc-connection/service';
 
 /**
@@ -52,29 +50,5 @@ export function userDataFor(deps: {
           paymentsFrom((await client.payments(vrn, lastYear, { accessToken, fraudHeaders })).body),
         ),
       ),
-  };
-}
-
-/** The same reads as AI SDK tools, for models that call tools. Money is in pence in the results. */
-export function userDataTools(data: UserData): Record<string, Tool> {
-  const noInput = z.object({});
-  return {
-    openObligations: tool({
-      description: `The VAT returns HMRC is waiting for from the user's business (VRN ${data.vrn}): period start and end, due date. Money in pence.`,
-      inputSchema: noInput,
-      execute: async () => (await data.openObligations()).map(({ start, end, due }) => ({ start, end, due })),
-    }),
-    liabilities: tool({
-      description:
-        'The business’s VAT charges of the last 12 months: tax period, type, amount and outstanding amount in pence, due date.',
-      inputSchema: noInput,
-      execute: () => data.liabilities(),
-    }),
-    payments: tool({
-      description:
-        'The business’s VAT payments received by HMRC in the last 12 months: amount in pence and date received.',
-      inputSchema: noInput,
-      execute: () => data.payments(),
-    }),
   };
 }

@@ -68,6 +68,12 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     config: { access: 'public' },
     preHandler: limitAttempts,
     handler: (request, reply) => forwardToAuth(auth, request, reply),
+    // Sign-out, password and two-factor changes, profile updates: the next read sees them.
+    onResponse: async (request) => {
+      if (request.method !== 'POST') return;
+      if (request.url.startsWith('/api/auth/reset-password')) app.sessionCache.forgetAll();
+      else app.sessionCache.forgetRequest(request.headers);
+    },
   });
 
   /**

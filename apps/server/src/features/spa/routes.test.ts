@@ -1,16 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { clientConfigSchema } from '@vatwise/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const indexHtml = '<!doctype html><html><head><title>VAT Wise</title></head><body><div id="root"></div></body></html>';
 
-/** A stand-in for Vite's output: index.html and one hashed asset. */
+const appScript = `console.log(${JSON.stringify('VAT Wise '.repeat(400))});`;
+
+/** A stand-in for Vite's output: index.html, one hashed asset with its compressed copies and map. */
 function writeWebBuild(dir: string) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
-  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  const asset = path.join(dir, 'assets', 'index-abc123.js');
+  fs.writeFileSync(asset, appScript);
+  fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(appScript));
+  fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(appScript));
+  fs.writeFileSync(`${asset}.map`, '{"version":3,"sources":["src/secret-internals.ts"]}');
 }
 
 describe('web app and API fallbacks', () => {
@@ -19,10 +26,11 @@ describe('web app and API fallbacks', () => {
     await server?.close();
   });
 
-  async function withBuiltWebApp() {
-    const distDir = path.join(process.env.TMPDIR ?? '/tmp', `vatwise-dist-${process.pid}-${Date.now()}`);
+  let distDir = '';
+  async function withBuiltWebApp(env: Record<string, string> = {}) {
+    distDir = path.join(process.env.TMPDIR ?? '/tmp', `vatwise-dist-${process.pid}-${Date.now()}`);
     writeWebBuild(distDir);
-    server = await createTestApp({ WEB_DIST_DIR: distDir, HELP_URL: 'https://help.example.org/vat' });
+    server = await createTestApp({ WEB_DIST_DIR: distDir, HELP_URL: 'https://help.example.org/vat', ...env });
     return server;
   }
 
@@ -81,5 +89,71 @@ describe('web app and API fallbacks', () => {
     const response = await server.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('npm run build');
+  });
+
+  it('sends the precompressed copy the browser accepts, and never a source map', async () => {
+    const { app } = await withBuiltWebApp();
+    const url = '/assets/index-abc123.js';
+    const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(appScript);
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(appScript);
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(appScript);
+    const map = await app.inject({ method: 'GET', url: `${url}.map` });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret-internals');
+  });
+
+  it('compresses JSON answers above a kilobyte', async () => {
+    const { app } = await withBuiltWebApp();
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const big = await app.inject({ method: 'GET', url: '/api/no-such-thing/' + 'x'.repeat(1500), headers });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()).code).toBe('NOT_FOUND');
+    const small = await app.inject({ method: 'GET', url: '/api/health', headers });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves a rebuilt index.html at once, without a restart', async () => {
+    const { app } = await withBuiltWebApp();
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>VAT Wise</title>');
+    // A rebuild replaces index.html (new chunk names) while the server keeps running.
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>VAT Wise rebuilt</title><script type="module" src="/assets/index-new999.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    for (const url of ['/', '/app/vat-operations']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('/assets/index-new999.js');
+      expect(page.body, url).toContain('id="vatwise-config"');
+    }
+  });
+
+  it('sends the security headers on pages and API answers in production', async () => {
+    const { app } = await withBuiltWebApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://vat.example.org' });
+    for (const url of ['/', '/app/vat-operations', '/api/health', '/api/no-such-thing']) {
+      const response = await app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toMatch(/(^|;)script-src 'self'(;|$)/);
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['permissions-policy'], url).toContain('camera=()');
+    }
+  });
+
+  it('asks for HSTS only in production, since browsers remember it for the whole host', async () => {
+    const { app } = await withBuiltWebApp();
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

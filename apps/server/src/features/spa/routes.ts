@@ -30,37 +30,65 @@ export function injectClientConfig(html: string, clientConfig: ClientConfig): st
 }
 
 /**
+ * index.html with the settings inside, read again whenever the file changes: a rebuild replaces
+ * every hashed chunk, so a copy read at start would point at files that are gone.
+ */
+function indexPage(indexFile: string, clientConfig: ClientConfig) {
+  let cached: { mtimeMs: number; size: number; html: string } | undefined;
+  return (): string | undefined => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(indexFile);
+    } catch {
+      return undefined;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = {
+        mtimeMs: stat.mtimeMs,
+        size: stat.size,
+        html: injectClientConfig(fs.readFileSync(indexFile, 'utf8'), clientConfig),
+      };
+    }
+    return cached.html;
+  };
+}
+
+/**
  * Serves the built web app with history fallback: every page path answers index.html and the
  * SPA's router decides what to show (its unknown paths go to /error).
  */
 export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
-  const indexFile = path.join(options.distDir, 'index.html');
-  const built = fs.existsSync(indexFile);
-  const indexHtml = built ? injectClientConfig(fs.readFileSync(indexFile, 'utf8'), options.clientConfig) : undefined;
+  const currentIndex = indexPage(path.join(options.distDir, 'index.html'), options.clientConfig);
 
-  if (built) {
+  if (fs.existsSync(options.distDir)) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset; the smallest one the browser accepts is sent.
+      preCompressed: true,
+      // Source maps stay on disk for error reports; browsers never get them.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (response, filePath) => {
         // Vite puts a content hash in every asset's name, so a cached copy never goes stale.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-  } else {
+  }
+  if (!currentIndex()) {
     app.log.warn({ distDir: options.distDir }, 'the web app is not built; run "npm run build" to serve it');
   }
 
   const sendPage = (reply: FastifyReply) => {
-    if (!indexHtml) {
+    const html = currentIndex();
+    if (!html) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The VAT Wise web app has not been built. Run "npm run build", then start the server again.');
     }
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   // The static handler refuses a directory (403), so the root page is a route of its own.

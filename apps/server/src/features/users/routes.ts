@@ -20,13 +20,17 @@ export async function userRoutes(app: FastifyInstance) {
   app.put('/users/:id/role', { config: adminOnly }, async (request) => {
     const { id } = parseOrThrow(idParams, request.params);
     const { role } = parseOrThrow(updateRoleBodySchema, request.body);
-    return changeRole(db, currentUser(request), id, role);
+    const result = await changeRole(db, currentUser(request), id, role);
+    app.sessionCache.forgetUser(id);
+    return result;
   });
 
   app.put('/users/:id/disabled', { config: adminOnly }, async (request) => {
     const { id } = parseOrThrow(idParams, request.params);
     const { disabled } = parseOrThrow(setDisabledBodySchema, request.body);
-    return setDisabled(db, currentUser(request), id, disabled);
+    const result = await setDisabled(db, currentUser(request), id, disabled);
+    app.sessionCache.forgetUser(id);
+    return result;
   });
 
   app.get('/users/audit-log', { config: adminOnly }, async () => ({ entries: await auditLog(db) }));

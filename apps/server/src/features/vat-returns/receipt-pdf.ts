@@ -1,11 +1,12 @@
 import { boxExplanations, boxNumbers, declarationText, formatGbp, type Receipt } from '@vatwise/domain';
-import PDFDocument from 'pdfkit';
 
 /**
  * The receipt as a PDF: what HMRC answered, the figures sent, who sent them and when, and the
  * declaration they accepted. Built with pdfkit's standard Helvetica, whose encoding has '£'.
  */
-export function receiptPdf(receipt: Receipt, businessName: string): Promise<Buffer> {
+export async function receiptPdf(receipt: Receipt, businessName: string): Promise<Buffer> {
+  // Loaded on the first receipt rather than at every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const document = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `VAT return receipt ${receipt.vrn}` } });
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { chromiumMissingReason, isExecutableFile } from './browsers';
 
 /**
@@ -165,6 +165,8 @@ export async function authoriseInBrowser(input: AuthoriseInBrowserInput): Promis
   let page: Page | undefined;
   try {
     say(authoriserSteps.launch);
+    // Loaded when first needed: playwright-core alone took a second of every server start.
+    const { chromium } = await import('playwright-core');
     launching = chromium.launch({
       executablePath: chromiumPath,
       headless: true,

@@ -1,6 +1,5 @@
 import type { ImportProblem } from '@vatwise/domain';
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 import { type CellValue, cellText, isBlank } from './cells';
 
 /**
@@ -97,6 +96,8 @@ async function readXlsx(fileName: string, content: Buffer): Promise<Grid | { pro
   }
   let data: unknown[][];
   try {
+    // Loaded on the first spreadsheet rather than at every start.
+    const { readSheet } = await import('read-excel-file/node');
     data = (await readSheet(content, 1)) as unknown[][];
   } catch {
     return unreadableWorkbook(fileName);

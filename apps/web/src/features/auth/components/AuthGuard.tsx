@@ -1,5 +1,5 @@
 import { Button, Center, LoadingOverlay, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation, useMatches } from 'react-router';
@@ -44,9 +44,16 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   }, [auth.user, auth.status]);
 
   // Each page change re-reads the user, so a role change or a disabled account takes effect at once.
+  // Not the page the user was first read on: that read has just happened.
   const { refetch } = me;
+  const readOnPath = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (auth.status === 'signedIn') void refetch();
+    if (auth.status !== 'signedIn') {
+      readOnPath.current = undefined;
+      return;
+    }
+    if (readOnPath.current !== undefined && readOnPath.current !== location.pathname) void refetch();
+    readOnPath.current = location.pathname;
   }, [location.pathname, auth.status, refetch]);
 
   useEffect(() => {

@@ -1,0 +1,532 @@
+// `npm run bench` (after `npm run build`): prints how VAT Wise performs on this machine, each
+// figure beside a yardstick measured in the same run (a bare Fastify route, a trivial Vite + React
+// page), and a summary against the targets of issue 13. It asserts nothing and exits 0 unless a
+// section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse.
+//
+// Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SKIP_LIGHTHOUSE=1,
+// BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), CHROME_PATH (default /usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
+import { load } from './lib/load.mjs';
+import {
+  installCleanup,
+  killEverything,
+  median,
+  rssBytes,
+  sampleRss,
+  sleep,
+  spawnOwned,
+  stopChild,
+  tempDir,
+  waitForMessage,
+} from './lib/processes.mjs';
+import { repoRoot, serverCommand, signUp, startVatWise } from './lib/vatwise.mjs';
+
+installCleanup();
+
+const durationS = positiveNumber('BENCH_DURATION', 10);
+const lighthouseRounds = positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3);
+const skipLighthouse = ['1', 'true', 'yes'].includes(String(process.env.BENCH_SKIP_LIGHTHOUSE ?? '').toLowerCase());
+const startupRuns = 3;
+const connections = 10;
+const fixedRate = 500;
+
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
+function positiveNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} must be a positive number (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+/** @typedef {number | undefined} Figure */
+const mb = (/** @type {Figure} */ bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+const kb = (/** @type {Figure} */ bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
+const ms = (/** @type {Figure} */ value, digits = 1) => (value === undefined ? 'n/a' : `${value.toFixed(digits)} ms`);
+const seconds = (/** @type {Figure} */ value) => (value === undefined ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+/** @returns {Figure} */
+const ratio = (/** @type {Figure} */ a, /** @type {Figure} */ b) =>
+  a === undefined || b === undefined || b === 0 ? undefined : a / b;
+const times = (/** @type {Figure} */ value) => (value === undefined ? 'n/a' : `${value.toFixed(2)}x`);
+const percent = (/** @type {Figure} */ value) => (value === undefined ? 'n/a' : `${(value * 100).toFixed(0)}%`);
+const num = (/** @type {Figure} */ value) => (value === undefined ? 'n/a' : String(Math.round(value)));
+
+/**
+ * Prints rows in aligned columns.
+ * @param {string[]} header
+ * @param {unknown[][]} rows
+ */
+function table(header, rows) {
+  const all = [header, ...rows].map((row) => row.map((cell) => String(cell ?? '')));
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
+  const line = (/** @type {string[]} */ row) =>
+    `  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`.trimEnd();
+  console.log(line(all[0] ?? []));
+  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of all.slice(1)) console.log(line(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+
+/** @type {string[]} */
+const crashed = [];
+/** @type {string[]} */
+const skipped = [];
+const benchStarted = performance.now();
+
+/**
+ * Runs one section; a crash is reported and remembered, and the next section still runs.
+ * @param {string} title
+ * @param {() => Promise<void>} body
+ */
+async function section(title, body) {
+  console.log(`\n=== ${title}`);
+  const started = performance.now();
+  try {
+    await body();
+  } catch (error) {
+    crashed.push(title);
+    console.error(`!!! ${title} crashed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+  }
+  console.log(`    (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+/** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
+/** @typedef {Awaited<ReturnType<typeof audit>>} AuditResult */
+/** @typedef {ReturnType<typeof summarisePage>} PageSummary */
+/**
+ * @type {{ startupMs: number[], idleRss: Figure, peakRss: Figure, load: Record<string, LoadResult>,
+ *   fixed: Record<string, LoadResult>, pages: PageSummary[], trivial: PageSummary | undefined }}
+ */
+const results = {
+  startupMs: [],
+  idleRss: undefined,
+  peakRss: undefined,
+  load: {},
+  fixed: {},
+  pages: [],
+  trivial: undefined,
+};
+
+/** @type {Awaited<ReturnType<typeof startVatWise>> | undefined} */
+let server;
+
+/** Throws, with the server's last log lines, when the server process has ended. */
+function assertServerAlive() {
+  if (!server) throw new Error('no server (start-up failed)');
+  const { exitCode, signalCode } = server.child;
+  if (exitCode !== null || signalCode !== null) {
+    throw new Error(
+      `the VAT Wise server (pid ${server.pid}) has exited (${signalCode ?? `code ${exitCode}`}); its last output:\n${server.child.outputTail()}`,
+    );
+  }
+}
+
+/** @type {Awaited<ReturnType<typeof signUp>> | undefined} */
+let session;
+
+console.log('VAT Wise benchmark');
+console.log(
+  `  node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ` +
+    `load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} (other work on the machine skews every figure)`,
+);
+console.log(
+  `  load runs ${durationS} s each, ${connections} connections; Lighthouse ${skipLighthouse ? 'skipped' : `${lighthouseRounds} rounds`}`,
+);
+console.log(`  server command: ${serverCommand().label}`);
+
+await section('0. Bundle size (scripts/bundle-size.mjs)', async () => {
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/bundle-size.mjs')], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`scripts/bundle-size.mjs exited with ${run.status ?? run.signal}`);
+});
+
+await section(
+  `1. Start-up: spawn to first 200 from GET /api/ready (${startupRuns} runs, fresh data folder each)`,
+  async () => {
+    for (let run = 1; run <= startupRuns; run += 1) {
+      const started = await startVatWise();
+      results.startupMs.push(started.startupMs);
+      console.log(`  run ${run}: ${seconds(started.startupMs)}`);
+      // The last one stays up for the rest of the benchmark.
+      if (run < startupRuns) await started.stop();
+      else server = started;
+    }
+    const sorted = [...results.startupMs].sort((a, b) => a - b);
+    console.log(`  min ${seconds(sorted[0])}, median ${seconds(median(sorted))}`);
+  },
+);
+
+await section('2. Memory: RSS of the server process, idle', async () => {
+  if (!server) throw new Error('no server (start-up failed)');
+  await sleep(3000);
+  results.idleRss = rssBytes(server.pid);
+  console.log(
+    `  idle 3 s after ready: ${mb(results.idleRss)} (VmRSS of pid ${server.pid}); peak under load follows section 3`,
+  );
+});
+
+await section('Sign-up: a session for the signed-in reads', async () => {
+  if (!server) throw new Error('no server (start-up failed)');
+  const started = performance.now();
+  session = await signUp(server.baseUrl);
+  console.log(
+    `  POST /api/auth/sign-up/email then GET /api/me: ${ms(performance.now() - started, 0)}; cookies: ${session.cookieNames.join(', ')}`,
+  );
+});
+
+await section(`3. Throughput: autocannon, ${connections} connections, ${durationS} s each`, async () => {
+  if (!server) throw new Error('no server (start-up failed)');
+  const bare = spawnOwned(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  try {
+    const { url: bareUrl } = await waitForMessage(bare, 'listening');
+    const cookie = session ? { cookie: session.cookie } : undefined;
+    const targets = [
+      { key: 'bare', label: 'bare Fastify GET / (child process)', url: `${bareUrl}/`, headers: {} },
+      { key: 'health', label: 'GET /api/health', url: `${server.baseUrl}/api/health`, headers: {}, vatwise: true },
+      ...(cookie
+        ? [
+            {
+              key: 'me',
+              label: 'GET /api/me (signed in)',
+              url: `${server.baseUrl}/api/me`,
+              headers: cookie,
+              vatwise: true,
+            },
+            {
+              key: 'businesses',
+              label: 'GET /api/businesses (signed in)',
+              url: `${server.baseUrl}/api/businesses`,
+              headers: cookie,
+              vatwise: true,
+            },
+          ]
+        : []),
+    ];
+    if (!cookie) console.log('  no session (sign-up failed): signed-in reads are not measured');
+    const peak = sampleRss(server.pid, 200);
+    try {
+      for (const target of targets) {
+        // A short warm-up, not counted, so the JIT has seen the route.
+        await load({ ...target, connections, durationS: Math.min(1, durationS) });
+        results.load[target.key] = await load({ ...target, connections, durationS });
+      }
+      if (cookie) {
+        for (const key of ['me', 'businesses']) {
+          results.fixed[key] = await load({
+            url: `${server.baseUrl}/api/${key}`,
+            headers: cookie,
+            connections,
+            durationS,
+            overallRate: fixedRate,
+          });
+        }
+      }
+    } finally {
+      results.peakRss = peak.stop();
+    }
+    assertServerAlive();
+    table(
+      ['target', 'req/s (2xx)', 'p50', 'p99', 'errors', 'non-2xx'],
+      targets.map(({ key, label }) => {
+        const r = results.load[key];
+        return [label, num(r?.requestsPerSecond), ms(r?.p50, 2), ms(r?.p99, 2), r?.errors, r?.non2xx];
+      }),
+    );
+    const { bare: b, health: h, me, businesses } = results.load;
+    console.log(`  /api/health / bare Fastify:      ${percent(ratio(h?.requestsPerSecond, b?.requestsPerSecond))}`);
+    console.log(`  /api/me / /api/health:           ${percent(ratio(me?.requestsPerSecond, h?.requestsPerSecond))}`);
+    console.log(
+      `  /api/businesses / /api/health:   ${percent(ratio(businesses?.requestsPerSecond, h?.requestsPerSecond))}`,
+    );
+    for (const [key, r] of Object.entries(results.fixed)) {
+      console.log(
+        `  fixed rate ${fixedRate} req/s on GET /api/${key}: achieved ${num(r.requestsPerSecond)} req/s, ` +
+          `p50 ${ms(r.p50, 2)}, p99 ${ms(r.p99, 2)}, max ${ms(r.max, 1)}, errors ${r.errors}, non-2xx ${r.non2xx}`,
+      );
+    }
+    console.log(`  memory: peak RSS of the server during these runs (sampled every 200 ms): ${mb(results.peakRss)}`);
+  } finally {
+    await stopChild(bare);
+  }
+});
+
+/**
+ * Medians over one page's Lighthouse runs.
+ * @param {string} label
+ * @param {AuditResult[]} runs
+ * @param {{ performance: Figure, lcpMs: Figure }} [trivial]
+ */
+function summarisePage(label, runs, trivial) {
+  const good = runs.filter((run) => !run.runtimeError);
+  const perf = median(good.map((run) => run.performance));
+  const lcp = median(good.map((run) => run.lcpMs));
+  return {
+    label,
+    runs: runs.length,
+    errors: runs.map((run) => run.runtimeError).filter(Boolean),
+    performance: perf,
+    accessibility: median(good.map((run) => run.accessibility)),
+    lcpMs: lcp,
+    jsBytes: median(good.map((run) => run.jsTransferBytes)),
+    jsFiles: median(good.map((run) => run.jsFiles)),
+    perfRatio: trivial ? ratio(perf, trivial.performance) : undefined,
+    lcpRatio: trivial ? ratio(lcp, trivial.lcpMs) : undefined,
+    a11yFailures: [...new Set(runs.flatMap((run) => run.a11yFailures))],
+    finalPaths: [...new Set(good.map((run) => new URL(run.finalUrl).pathname))],
+    /** @type {{ checked: number, uncompressed: string[] } | undefined} */
+    compression: undefined,
+  };
+}
+
+if (skipLighthouse) {
+  skipped.push('Lighthouse');
+  console.log('\n=== 4. Lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE)');
+} else {
+  await section(
+    `4. Lighthouse 12 (mobile defaults, simulated throttling): ${lighthouseRounds} rounds, each the trivial page then every page`,
+    async () => {
+      const vatwise = server;
+      if (!vatwise) throw new Error('no server (start-up failed)');
+      const trivialServer = spawnOwned(
+        process.execPath,
+        [path.join(import.meta.dirname, 'trivial-server.mjs'), tempDir('trivial')],
+        { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+      );
+      /** @type {Awaited<ReturnType<typeof launchChrome>> | undefined} */
+      let chrome;
+      try {
+        const trivialInfo = await waitForMessage(trivialServer, 'listening', 120_000);
+        console.log(`  trivial page: Vite + React (${trivialInfo.jsx}), Fastify + @fastify/static + @fastify/compress`);
+        chrome = await launchChrome();
+        const cookieHeaders = session ? { Cookie: session.cookie } : undefined;
+        /** @type {Array<{ label: string, path: string, signedIn?: boolean }>} */
+        const pages = [
+          { label: '/', path: '/' },
+          { label: '/user/login', path: '/user/login' },
+          { label: '/privacy-policy', path: '/privacy-policy' },
+          { label: '/app (signed in)', path: '/app', signedIn: true },
+          { label: '/app/vat-operations (signed in)', path: '/app/vat-operations', signedIn: true },
+        ].filter((page) => !page.signedIn || cookieHeaders);
+        if (!cookieHeaders) console.log('  no session (sign-up failed): signed-in pages are not measured');
+        /** @type {Map<string, AuditResult[]>} */
+        const runs = new Map();
+        for (const label of ['trivial', ...pages.map((page) => page.label)]) runs.set(label, []);
+        for (let round = 1; round <= lighthouseRounds; round += 1) {
+          /** @type {Array<{ label: string, url: string, headers: Record<string, string> }>} */
+          const order = [{ label: 'trivial', url: `${trivialInfo.url}/`, headers: {} }].concat(
+            pages.map((page) => ({
+              label: page.label,
+              url: `${vatwise.baseUrl}${page.path}`,
+              headers: page.signedIn && cookieHeaders ? cookieHeaders : {},
+            })),
+          );
+          const scores = [];
+          for (const item of order) {
+            if (item.label !== 'trivial') assertServerAlive();
+            const result = await audit(chrome.port, item.url, item.headers);
+            runs.get(item.label)?.push(result);
+            scores.push(`${item.label} ${result.runtimeError ?? `${result.performance}/${result.accessibility}`}`);
+          }
+          console.log(`  round ${round} (performance/accessibility): ${scores.join(', ')}`);
+        }
+
+        const trivial = summarisePage('trivial Vite + React page', runs.get('trivial') ?? []);
+        results.trivial = trivial;
+        results.pages = pages.map((page) => summarisePage(page.label, runs.get(page.label) ?? [], trivial));
+
+        // Compression: every same-origin JS and CSS response any run saw, fetched again with
+        // `accept-encoding: br, gzip` (Lighthouse's report does not carry response headers).
+        for (const [index, page] of pages.entries()) {
+          const summary = results.pages[index];
+          if (!summary) continue;
+          const assets = new Map((runs.get(page.label) ?? []).flatMap((run) => run.assets.map((a) => [a.url, a])));
+          const uncompressed = [];
+          assertServerAlive();
+          for (const asset of assets.values()) {
+            const answer = await contentEncodingOf(asset.url, page.signedIn ? { cookie: session?.cookie ?? '' } : {});
+            if (!/^(br|gzip|deflate|zstd)$/.test(answer.encoding)) {
+              uncompressed.push(`${new URL(asset.url).pathname} (${answer.status}, ${kb(asset.transferSize)})`);
+            }
+          }
+          summary.compression = { checked: assets.size, uncompressed };
+        }
+        const trivialAssets = new Map((runs.get('trivial') ?? []).flatMap((run) => run.assets.map((a) => [a.url, a])));
+        const trivialUncompressed = [];
+        for (const asset of trivialAssets.values()) {
+          const answer = await contentEncodingOf(asset.url);
+          if (!/^(br|gzip|deflate|zstd)$/.test(answer.encoding)) trivialUncompressed.push(new URL(asset.url).pathname);
+        }
+        trivial.compression = { checked: trivialAssets.size, uncompressed: trivialUncompressed };
+
+        table(
+          ['page', 'perf', 'perf/trivial', 'a11y', 'LCP', 'LCP/trivial', 'JS on wire', 'JS/CSS compressed'],
+          [trivial, ...results.pages].map((p) => [
+            p.label,
+            num(p.performance),
+            p === trivial ? '' : times(p.perfRatio),
+            num(p.accessibility),
+            ms(p.lcpMs, 0),
+            p === trivial ? '' : times(p.lcpRatio),
+            `${kb(p.jsBytes)} (${num(p.jsFiles)} files)`,
+            p.compression
+              ? `${p.compression.uncompressed.length === 0 ? 'yes' : 'NO'} (${p.compression.checked - p.compression.uncompressed.length}/${p.compression.checked})`
+              : 'n/a',
+          ]),
+        );
+        console.log(
+          "  (medians of the runs; LCP is Lighthouse's simulated mobile figure; JS on wire is the scripts' transfer size, response headers included)",
+        );
+        for (const p of [trivial, ...results.pages]) {
+          if (p.errors.length) console.log(`  ${p.label}: Lighthouse run errors: ${p.errors.join(', ')}`);
+          if (p.compression?.uncompressed.length) {
+            console.log(`  ${p.label}: served without compression: ${p.compression.uncompressed.join(', ')}`);
+          }
+          if (p.a11yFailures.length)
+            console.log(`  ${p.label}: failed accessibility audits: ${p.a11yFailures.join(', ')}`);
+        }
+        for (const [index, page] of pages.entries()) {
+          const paths = results.pages[index]?.finalPaths ?? [];
+          if (paths.some((p) => p !== page.path)) {
+            console.log(`  ${page.label}: Lighthouse ended on ${paths.join(', ')} (a redirect?)`);
+          }
+        }
+      } finally {
+        await chrome?.kill().catch(() => undefined);
+        await stopChild(trivialServer);
+      }
+    },
+  );
+}
+
+if (server) await server.stop();
+
+// ---------------------------------------------------------------------------------------------
+// Summary
+
+console.log('\n=== 5. Summary against the targets of issue 13');
+/** @type {string[][]} */
+const rows = [];
+const verdict = (/** @type {unknown} */ value, /** @type {boolean} */ met) =>
+  value === undefined ? 'not measured' : met ? 'met' : 'NOT MET';
+const startupMedian = median(results.startupMs);
+rows.push([
+  'start-up, spawn to ready (median)',
+  seconds(startupMedian),
+  '<= 2 s',
+  verdict(startupMedian, startupMedian !== undefined && startupMedian <= 2000),
+]);
+rows.push([
+  'idle memory (RSS)',
+  mb(results.idleRss),
+  '<= 200 MB',
+  verdict(results.idleRss, (results.idleRss ?? 0) <= 200 * 1024 * 1024),
+]);
+rows.push(['peak memory under load (RSS)', mb(results.peakRss), '', '']);
+const { bare, health, me, businesses } = results.load;
+rows.push(['bare Fastify GET /', `${num(bare?.requestsPerSecond)} req/s`, '', '']);
+rows.push([
+  '/api/health',
+  `${num(health?.requestsPerSecond)} req/s = ${percent(ratio(health?.requestsPerSecond, bare?.requestsPerSecond))} of bare`,
+  '',
+  '',
+]);
+/** @type {Array<[string, LoadResult | undefined]>} */
+const signedInReads = [
+  ['me', me],
+  ['businesses', businesses],
+];
+for (const [key, r] of signedInReads) {
+  const share = ratio(r?.requestsPerSecond, health?.requestsPerSecond);
+  rows.push([
+    `signed-in /api/${key} throughput`,
+    `${num(r?.requestsPerSecond)} req/s = ${percent(share)} of /api/health`,
+    '>= 50% of /api/health',
+    verdict(share, (share ?? 0) >= 0.5),
+  ]);
+}
+for (const [key, r] of Object.entries(results.fixed)) {
+  rows.push([
+    `p99 at ${fixedRate} req/s, /api/${key}`,
+    `${ms(r.p99, 2)} (achieved ${num(r.requestsPerSecond)} req/s)`,
+    '<= 25 ms',
+    verdict(r.p99, (r.p99 ?? Infinity) <= 25 && r.requestsPerSecond >= fixedRate * 0.95),
+  ]);
+}
+if (results.fixed.me === undefined)
+  rows.push([`p99 at ${fixedRate} req/s (signed in)`, 'n/a', '<= 25 ms', 'not measured']);
+const trivialPerf = results.trivial?.performance;
+if (results.trivial)
+  rows.push(['Lighthouse performance, trivial page', num(trivialPerf), '>= 95 to judge the pages', '']);
+for (const page of results.pages) {
+  const judged = trivialPerf !== undefined && trivialPerf >= 95;
+  rows.push([
+    `Lighthouse performance ${page.label}`,
+    `${num(page.performance)} (${times(page.perfRatio)} trivial)`,
+    '>= 90',
+    page.performance === undefined
+      ? 'not measured'
+      : judged
+        ? verdict(page.performance, page.performance >= 90)
+        : `not judged (trivial ${num(trivialPerf)} < 95)`,
+  ]);
+}
+for (const page of results.pages) {
+  rows.push([
+    `Lighthouse accessibility ${page.label}`,
+    num(page.accessibility),
+    '100',
+    verdict(page.accessibility, page.accessibility === 100),
+  ]);
+}
+for (const page of results.pages) {
+  const c = page.compression;
+  rows.push([
+    `JS/CSS compressed ${page.label}`,
+    c ? `${c.checked - c.uncompressed.length}/${c.checked}` : 'n/a',
+    'all',
+    verdict(c?.checked, c !== undefined && c.uncompressed.length === 0),
+  ]);
+}
+const home = results.pages.find((page) => page.label === '/');
+rows.push([
+  'JS on the wire for /',
+  kb(home?.jsBytes),
+  '<= 200 KB',
+  verdict(home?.jsBytes, (home?.jsBytes ?? Infinity) <= 200 * 1024),
+]);
+if (skipped.includes('Lighthouse')) rows.push(['Lighthouse figures', 'skipped (BENCH_SKIP_LIGHTHOUSE)', '', '']);
+table(['figure', 'measured', 'target', 'status'], rows);
+
+const totalS = (performance.now() - benchStarted) / 1000;
+console.log(
+  `\nbench finished in ${totalS.toFixed(0)} s; load average now ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
+if (crashed.length > 0) {
+  console.error(`bench: ${crashed.length} section(s) crashed: ${crashed.join('; ')}`);
+  killEverything();
+  process.exit(1);
+}
+killEverything();
+process.exit(0);

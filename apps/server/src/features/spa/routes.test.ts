@@ -150,6 +150,16 @@ describe('web app and API fallbacks', () => {
     }
   });
 
+  it('keeps the hashed assets light: nosniff and HSTS, but no document-only headers', async () => {
+    const { app } = await withBuiltWebApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://vat.example.org' });
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['permissions-policy']).toBeUndefined();
+  });
+
   it('asks for HSTS only in production, since browsers remember it for the whole host', async () => {
     const { app } = await withBuiltWebApp();
     const response = await app.inject({ method: 'GET', url: '/' });

@@ -102,7 +102,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
 
   try {
     // better-auth's tables first: ours may refer to them.
-    await migrateAuthTables(auth);
+    await migrateAuthTables(auth, database);
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   } catch (error) {

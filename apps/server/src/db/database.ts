@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -25,7 +26,22 @@ function openSqlite(file: string): Kysely<Database> {
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  // Kysely prepares every statement afresh, which was the largest cost of a signed-in read; the
+  // same SQL text is prepared once and reused (better-sqlite3 re-prepares by itself after a schema
+  // change). Nothing streams rows (iterate), so a cached statement is never busy when reused.
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+  const database = {
+    close: () => connection.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = connection.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
 function openPostgres(url: string): Kysely<Database> {

@@ -1,3 +1,5 @@
+// First, before any module that may load Zod.
+import './shared/config/zod-without-eval';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';

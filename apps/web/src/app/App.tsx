@@ -3,7 +3,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Toaster } from '../shared/toasts/Toaster';
-import { buildTheme } from '../shared/theme/mantine-theme';
+import { buildTheme, cssVariablesResolver } from '../shared/theme/mantine-theme';
 import { type Direction, directionOf } from '../shared/theme/preferences';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { ConnectivityToasts } from './ConnectivityToasts';
@@ -26,7 +26,11 @@ function ThemedApp() {
   return (
     <DirectionProvider initialDirection={direction} detectDirection={false}>
       <DirectionSync direction={direction} />
-      <MantineProvider theme={theme} forceColorScheme={preferences.colorScheme}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme={preferences.colorScheme}
+      >
         <Suspense fallback={<PageLoader />}>
           <RouterProvider router={router} />
           <Toaster />

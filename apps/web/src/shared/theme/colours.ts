@@ -26,7 +26,8 @@ function channels(hex: string): [number, number, number] {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
-function mix(hex: string, target: number, amount: number): string {
+/** A colour moved towards white (target 255) or black (target 0) by amount, 0 to 1. */
+export function mix(hex: string, target: number, amount: number): string {
   const mixed = channels(hex).map((channel) => Math.round(channel + (target - channel) * amount));
   return `#${mixed.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 }
@@ -40,4 +41,37 @@ export function shadesOf(base: string): MantineColorsTuple {
   const tints = [0.92, 0.82, 0.68, 0.52, 0.36, 0.18].map((amount) => mix(base, 255, amount));
   const shades = [0.15, 0.3, 0.45].map((amount) => mix(base, 0, amount));
   return [...tints, base, ...shades] as unknown as MantineColorsTuple;
+}
+
+/** WCAG 2.1 relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const [red, green, blue] = channels(hex).map((channel) => {
+    const value = channel / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+/** WCAG 2.1 contrast ratio of two #rrggbb colours, 1 to 21. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** WCAG 2.1 AA for normal text is 4.5:1; a little more leaves room for anti-aliasing and rounding. */
+export const TEXT_CONTRAST = 4.6;
+
+/**
+ * The colour nearest to the given one that reads as text on every one of the backgrounds: it is
+ * darkened (on light backgrounds) or lightened (on dark ones) in small steps, keeping its hue, until
+ * the contrast with each background is at least the minimum. A colour that already reads is returned as it is.
+ */
+export function readableOn(hex: string, backgrounds: readonly string[], minimum = TEXT_CONTRAST): string {
+  const darkBackgrounds = backgrounds.every((background) => luminance(background) < 0.18);
+  const target = darkBackgrounds ? 255 : 0;
+  for (let amount = 0; amount <= 1; amount += 0.02) {
+    const candidate = mix(hex, target, Math.min(amount, 1));
+    if (backgrounds.every((background) => contrastRatio(candidate, background) >= minimum)) return candidate;
+  }
+  return darkBackgrounds ? '#ffffff' : '#000000';
 }

@@ -9,7 +9,7 @@ function InlineParts({ parts, citeHref }: { parts: Inline[]; citeHref: (n: numbe
     const href = citeHref(part.n);
     return href ? (
       <sup key={index}>
-        <Anchor href={href} size="xs" aria-label={`Source ${part.n}`}>
+        <Anchor href={href} size="xs" underline="always" aria-label={`Source ${part.n}`}>
           [{part.n}]
         </Anchor>
       </sup>

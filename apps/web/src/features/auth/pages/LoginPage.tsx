@@ -187,6 +187,7 @@ export default function LoginPage() {
             {t('auth.messages.noAccount')}{' '}
             <Anchor
               component={Link}
+              underline="always"
               to={`/user/register${search.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}
             >
               {t('auth.actions.createAccount')}

@@ -81,7 +81,7 @@ export default function RegisterPage() {
       <SocialButtons redirectTo={redirectTo} />
       <Text size="sm" ta="center">
         {t('auth.messages.haveAccount')}{' '}
-        <Anchor component={Link} to="/user/login">
+        <Anchor component={Link} to="/user/login" underline="always">
           {t('auth.actions.signIn')}
         </Anchor>
       </Text>

@@ -51,7 +51,7 @@ export default function ResetPasswordPage() {
       ) : linkBroken ? (
         <Alert color="orange" icon={<IconAlertCircle size={18} />} role="alert">
           {t('auth.messages.resetInvalid')}{' '}
-          <Anchor component={Link} to="/user/forgot-password">
+          <Anchor component={Link} to="/user/forgot-password" underline="always">
             {t('auth.actions.askAgain')}
           </Anchor>
         </Alert>

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const at = (...parts) => path.join(root, ...parts);
+const at = (/** @type {string[]} */ ...parts) => path.join(root, ...parts);
 const ifStale = process.argv.includes('--if-stale');
 
 const webOutput = at('apps/web/dist/index.html');
@@ -29,10 +29,13 @@ const serverSources = [
   at('packages/hmrc-sandbox/src'),
 ];
 
-/** The newest modification time under these files and folders. */
+/**
+ * The newest modification time under these files and folders.
+ * @param {string[]} paths
+ */
 function newest(paths) {
   let latest = 0;
-  const visit = (file) => {
+  const visit = (/** @type {string} */ file) => {
     if (!fs.existsSync(file)) return;
     const stat = fs.statSync(file);
     if (stat.isDirectory()) for (const name of fs.readdirSync(file)) visit(path.join(file, name));
@@ -42,6 +45,10 @@ function newest(paths) {
   return latest;
 }
 
+/**
+ * @param {string} output
+ * @param {string[]} sources
+ */
 function isStale(output, sources) {
   return !fs.existsSync(output) || fs.statSync(output).mtimeMs < newest([...sources, ...shared]);
 }
@@ -59,7 +66,10 @@ function buildWeb() {
   if (size.status !== 0) process.exit(size.status ?? 1);
 }
 
-/** npm packages stay in node_modules; our own workspaces (TypeScript sources) are bundled in. */
+/**
+ * npm packages stay in node_modules; our own workspaces (TypeScript sources) are bundled in.
+ * @type {import('esbuild').Plugin}
+ */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {

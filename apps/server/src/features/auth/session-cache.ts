@@ -22,8 +22,8 @@ function sessionToken(headers: IncomingHttpHeaders): string | undefined {
  * cookie cache only saves the queries, so the result of a session read is kept here for a few
  * seconds instead, keyed by a hash of the session token. Nothing that revokes waits for the TTL on
  * this instance: sign-out, password and two-factor changes (any POST to better-auth by the user),
- * a password reset (forgets everyone), disabling an account and changing a role forget that user's entries at once. Another instance
- * sees a revocation within SESSION_CACHE_TTL_MS.
+ * disabling an account and changing a role forget that user's entries at once, and a password
+ * reset forgets everyone's. Another instance sees a revocation within SESSION_CACHE_TTL_MS.
  */
 export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_MS) {
   const cache = new LRUCache<string, SessionUser>({ max: 10_000, ttl: ttlMs });

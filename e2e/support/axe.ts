@@ -65,6 +65,18 @@ function describe(violation: Result): string {
 
 /** Runs axe-core with the WCAG 2.1 A and AA rules on the page as it is now; any violation fails. */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // A toast fading in or out is measured with its colours half blended into the page (a false
+  // contrast failure): wait for every finite animation to end. Spinners run forever; they are left.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(axeSource);
   const results = await page.evaluate(

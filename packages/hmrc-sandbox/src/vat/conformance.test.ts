@@ -110,6 +110,8 @@ describe('the simulated account, with no Gov-Test-Scenario', () => {
       const response = await sandbox.vat('GET', `/organisations/vat/${vrn}/obligations?${range}`, {
         token: tokens.access_token,
       });
+      // A window wholly before the (random) registration date holds no obligation: HMRC's 404.
+      if (response.statusCode === 404 && response.json().code === 'NOT_FOUND') continue;
       for (const obligation of expectSuccess(response, 'obligations').obligations)
         byKey.set(obligation.periodKey, obligation);
     }

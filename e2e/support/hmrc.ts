@@ -36,7 +36,15 @@ export async function authoriseInHmrcWindow(page: Page, card: Locator) {
   await popup.locator('#submit').click();
   await popup.getByRole('button', { name: 'Give permission' }).click();
   await expect(popup.getByTestId('hmrc-callback-granted')).toContainText('VAT Wise successfully granted.');
-  await popup.getByRole('button', { name: 'Close this window' }).click();
+  // The button closes its own window, which can end Playwright's click before the click reports
+  // back: the window closing is what proves the click worked.
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup
+      .getByRole('button', { name: 'Close this window' })
+      .click()
+      .catch(() => undefined),
+  ]);
   await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');
   return { userId, password };
 }

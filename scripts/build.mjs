@@ -62,8 +62,10 @@ function buildWeb() {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  const size = spawnSync(process.execPath, [at('scripts/bundle-size.mjs'), '--check'], { stdio: 'inherit' });
-  if (size.status !== 0) process.exit(size.status ?? 1);
+  for (const check of [[at('scripts/bundle-size.mjs'), '--check'], [at('scripts/check-mantine-styles.mjs')]]) {
+    const result = spawnSync(process.execPath, check, { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 /**

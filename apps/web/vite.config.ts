@@ -50,6 +50,14 @@ export default defineConfig({
     target: 'es2022',
     // Maps are written for error reports but not linked from the code; the server never serves them.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 40_000 },
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -24,6 +24,7 @@ import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
 import accessControl, { sessionUserResolver } from './plugins/access';
 import crossSiteGuard from './plugins/cross-site';
+import { signedInUserReader } from './features/auth/signed-in-user';
 import { spaRoutes } from './features/spa/routes';
 import { createLogger } from './logger';
 import compression from './plugins/compression';
@@ -141,6 +142,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(agentRoutes, { prefix: '/api', ...agents, resolveUser });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
+    signedInUser: signedInUserReader(app, resolveUser),
     clientConfig: {
       helpUrl: config.helpUrl,
       showThemeSwitcher: config.showThemeSwitcher,

@@ -8,22 +8,30 @@ import { lazyPage } from './lazy-page';
 import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
 import { RouteErrorPage } from './RouteErrorPage';
 
-/** A lazy page whose module's default export is the page. */
-const page = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, (module) => module.default);
+/** A lazy page whose module's default export is the page, with the translation namespaces it reads. */
+const page = (load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []) =>
+  lazyPage(load, (module) => module.default, namespaces);
 
 /** A lazy page given fixed props: one chunk serves every route that shows that component. */
-function lazyPageWith<Props extends object>(load: () => Promise<ComponentType<Props>>, props: Props) {
+function lazyPageWith<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  props: Props,
+  namespaces: readonly string[],
+) {
   return lazyPage(
     load,
     (Page) =>
       function BoundPage() {
         return <Page {...props} />;
       },
+    namespaces,
   );
 }
 
 const contentRoute = (namespace: ContentNamespace) =>
-  lazyPageWith(() => import('../features/content/components/ContentPage').then((m) => m.ContentPage), { namespace });
+  lazyPageWith(() => import('../features/content/components/ContentPage').then((m) => m.ContentPage), { namespace }, [
+    namespace,
+  ]);
 
 /** A screen's path below the main area, from the navigation table. */
 function appPath(key: string): string {
@@ -49,7 +57,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/',
-                lazy: page(() => import('../features/content/components/VisitorHomePage')),
+                lazy: page(() => import('../features/content/components/VisitorHomePage'), ['home']),
               },
               { path: '/privacy-policy', lazy: contentRoute('privacy') },
               {
@@ -62,7 +70,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/hmrc-callback',
-                lazy: page(() => import('../features/hmrc-connection/HmrcCallbackPage')),
+                lazy: page(() => import('../features/hmrc-connection/HmrcCallbackPage'), ['hmrc']),
               },
               { path: '/user', element: <Navigate to="/user/login" replace /> },
               {
@@ -93,6 +101,8 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(
           () => import('./layout/MainLayout'),
           (m) => m.MainLayout,
+          // The live agent lines, the chat launcher and the HMRC connection status it shows.
+          ['agents', 'assistant', 'hmrc'],
         ),
         children: [
           {
@@ -111,47 +121,47 @@ export const routes: RouteObject[] = [
               {
                 path: appPath('agents'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/agents/AgentsPage')),
+                lazy: page(() => import('../features/agents/AgentsPage'), ['agents']),
               },
               {
                 path: appPath('vatWise'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/assistant/pages/VatWisePage')),
+                lazy: page(() => import('../features/assistant/pages/VatWisePage'), ['assistant']),
               },
               {
                 path: appPath('vatOperations'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/vat-operations/VatOperationsPage')),
+                lazy: page(() => import('../features/vat-operations/VatOperationsPage'), ['vatOperations']),
               },
               {
                 path: appPath('vatSubmissions'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/vat-returns/pages/VatSubmissionsPage')),
+                lazy: page(() => import('../features/vat-returns/pages/VatSubmissionsPage'), ['vatReturns']),
               },
               {
                 path: `${appPath('vatSubmissions')}/:returnId`,
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/vat-returns/pages/ReturnPage')),
+                lazy: page(() => import('../features/vat-returns/pages/ReturnPage'), ['vatReturns']),
               },
               {
                 path: `${appPath('vatSubmissions')}/:returnId/receipt`,
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/vat-returns/pages/ReceiptPage')),
+                lazy: page(() => import('../features/vat-returns/pages/ReceiptPage'), ['vatReturns']),
               },
               {
                 path: appPath('grantAuthority'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage')),
+                lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage'), ['hmrc']),
               },
               {
                 path: appPath('createUser'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/CreateUserPage')),
+                lazy: page(() => import('../features/hmrc-connection/CreateUserPage'), ['hmrc']),
               },
               {
                 path: appPath('authorisationUser'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/AuthorisationUserPage')),
+                lazy: page(() => import('../features/hmrc-connection/AuthorisationUserPage'), ['hmrc']),
               },
               {
                 path: appPath('userManagement'),
@@ -161,12 +171,12 @@ export const routes: RouteObject[] = [
               {
                 path: appPath('demo'),
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/demo-surveys/pages/SurveyListPage')),
+                lazy: page(() => import('../features/demo-surveys/pages/SurveyListPage'), ['demoSurveys']),
               },
               {
                 path: `${appPath('demo')}/:surveyId`,
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/demo-surveys/pages/SurveyDetailPage')),
+                lazy: page(() => import('../features/demo-surveys/pages/SurveyDetailPage'), ['demoSurveys']),
               },
               {
                 path: 'account',

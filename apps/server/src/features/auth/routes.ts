@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import { findUserRecord } from '../users/repo';
 import type { Auth } from './auth';
 import { createRateLimiter } from './rate-limiter';
+import { signedInUserReader } from './signed-in-user';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -70,18 +70,17 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     handler: (request, reply) => forwardToAuth(auth, request, reply),
     // Sign-out, password and two-factor changes, profile updates: the next read sees them.
     onResponse: async (request) => {
-      if (request.method !== 'POST') return;
+      // A social sign-in's callback (a GET) may link a provider to the account.
+      if (request.method !== 'POST' && !request.url.startsWith('/api/auth/callback/')) return;
       if (request.url.startsWith('/api/auth/reset-password')) app.sessionCache.forgetAll();
       else app.sessionCache.forgetRequest(request.headers);
     },
   });
 
+  const signedInUser = signedInUserReader(app, resolveUser);
   /**
    * Who is signed in: `{ user }`, or `{ user: null }` for nobody. A plain 200 either way, so the
    * browser's check on every visit does not log a failed request.
    */
-  app.get('/me', { config: { access: 'public' } }, async (request) => {
-    const sessionUser = await resolveUser(request);
-    return { user: sessionUser ? ((await findUserRecord(app.database.db, sessionUser.id)) ?? null) : null };
-  });
+  app.get('/me', { config: { access: 'public' } }, async (request) => ({ user: await signedInUser(request) }));
 }

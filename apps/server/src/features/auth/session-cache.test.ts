@@ -1,4 +1,4 @@
-import { Role } from '@vatwise/domain';
+import { Role, type UserRecord } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../plugins/access';
 import { createSessionCache } from './session-cache';
@@ -79,5 +79,46 @@ describe('session cache', () => {
     cache.forgetRequest(withToken('tok-1').headers);
     expect(await cache.resolveUser(withToken('tok-1'))).toBeNull();
     expect(await cache.resolveUser(withToken('tok-2'))).toBeNull();
+  });
+
+  it("keeps the user's record with the session it was read for, and forgets it with that session", async () => {
+    const backing = store();
+    const cache = createSessionCache(backing.resolve);
+    const record = (name: string): UserRecord => ({
+      id: 'u1',
+      email: 'a@example.com',
+      name,
+      img: null,
+      provider: 'email',
+      lastLoginAt: null,
+      role: Role.Editor,
+      isGuest: false,
+      twoFactorEnabled: false,
+      disabled: false,
+    });
+    let loads = 0;
+    let name = 'Alice';
+    const load = async () => {
+      loads++;
+      return record(name);
+    };
+    const user = await cache.resolveUser(withToken('tok-1'));
+    if (!user) throw new Error('tok-1 should sign in');
+    expect((await cache.userRecord(withToken('tok-1'), user, load))?.name).toBe('Alice');
+    expect((await cache.userRecord(withToken('tok-1'), user, load))?.name).toBe('Alice');
+    expect(loads).toBe(1);
+    // Another session of the same user has its own entry.
+    await cache.userRecord(withToken('tok-2'), user, load);
+    expect(loads).toBe(2);
+    // A profile change is a POST to better-auth: the requester's sessions are forgotten.
+    name = 'Alice Smith';
+    cache.forgetRequest(withToken('tok-1').headers);
+    const again = await cache.resolveUser(withToken('tok-1'));
+    if (!again) throw new Error('tok-1 should still sign in');
+    expect((await cache.userRecord(withToken('tok-1'), again, load))?.name).toBe('Alice Smith');
+    // A record is never kept for a session that is not cached (nothing would forget it).
+    expect((await cache.userRecord(withToken('tok-9'), user, load))?.name).toBe('Alice Smith');
+    expect((await cache.userRecord(withToken('tok-9'), user, load))?.name).toBe('Alice Smith');
+    expect(loads).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import type { UserRecord } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
 
 /** How long a session read is reused on the instance that read it (documented in the README). */
@@ -24,13 +25,16 @@ function sessionToken(headers: IncomingHttpHeaders): string | undefined {
  * this instance: sign-out, password and two-factor changes (any POST to better-auth by the user),
  * disabling an account and changing a role forget that user's entries at once, and a password
  * reset forgets everyone's. Another instance sees a revocation within SESSION_CACHE_TTL_MS.
+ * The user's record that GET /api/me answers is kept the same way, under the same rules.
  */
 export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_MS) {
-  const cache = new LRUCache<string, SessionUser>({ max: 10_000, ttl: ttlMs });
+  /** A session read, and the user's record once GET /api/me has read it for that session. */
+  type Entry = { user: SessionUser; record?: UserRecord };
+  const cache = new LRUCache<string, Entry>({ max: 10_000, ttl: ttlMs });
   const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
   /** Forgets every cached session of a user: their role, status or sessions changed. */
   const forgetUser = (userId: string) => {
-    for (const [key, user] of cache.entries()) if (user.id === userId) cache.delete(key);
+    for (const [key, entry] of cache.entries()) if (entry.user.id === userId) cache.delete(key);
   };
 
   return {
@@ -39,20 +43,36 @@ export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_M
       if (!token) return null;
       const key = keyOf(token);
       const cached = cache.get(key);
-      if (cached) return cached;
+      if (cached) return cached.user;
       const user = await resolve(request);
       // Only a valid session is kept: an unknown token costs the full read every time, as before.
-      if (user) cache.set(key, user);
+      if (user) cache.set(key, { user });
       return user;
+    },
+    /**
+     * The signed-in user's record, read with `load` unless it was read for this same session
+     * within the time to live; it is forgotten with the session, by the rules above.
+     */
+    async userRecord(
+      request: { headers: IncomingHttpHeaders },
+      user: SessionUser,
+      load: () => Promise<UserRecord | undefined>,
+    ): Promise<UserRecord | undefined> {
+      const token = sessionToken(request.headers);
+      const entry = token ? cache.get(keyOf(token)) : undefined;
+      if (entry?.user.id === user.id && entry.record) return entry.record;
+      const record = await load();
+      if (entry?.user.id === user.id && record) entry.record = record;
+      return record;
     },
     /** Forgets the session behind these headers (its own sign-out) and every other of its user's. */
     forgetRequest(headers: IncomingHttpHeaders) {
       const token = sessionToken(headers);
       if (!token) return;
       const key = keyOf(token);
-      const user = cache.get(key);
+      const entry = cache.get(key);
       cache.delete(key);
-      if (user) forgetUser(user.id);
+      if (entry) forgetUser(entry.user.id);
     },
     /** A password reset by emailed link ends the sessions of a user we cannot name from the request. */
     forgetAll() {

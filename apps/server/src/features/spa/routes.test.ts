@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { clientConfigSchema } from '@vatwise/domain';
+import { clientConfigSchema, userRecordSchema } from '@vatwise/domain';
+import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerUser } from '../../test/session-client';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const indexHtml = '<!doctype html><html><head><title>VAT Wise</title></head><body><div id="root"></div></body></html>';
@@ -72,6 +74,31 @@ describe('web app and API fallbacks', () => {
       expect(clientConfig.helpUrl).toBe('https://help.example.org/vat');
       expect(clientConfig.showThemeSwitcher).toBe(true);
     }
+  });
+
+  it('carries the signed-in user in the page, never stored, and nobody in a signed-out one', async () => {
+    const { app } = await withBuiltWebApp();
+    const embeddedUser = (html: string) => {
+      const json = /<script id="vatwise-me" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      return json === undefined ? undefined : z.object({ user: userRecordSchema }).parse(JSON.parse(json)).user;
+    };
+    const signedOut = await app.inject({ method: 'GET', url: '/app' });
+    expect(embeddedUser(signedOut.body)).toBeUndefined();
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+
+    const client = await registerUser(app, 'page.owner@example.com', 'Page <Owner>');
+    const page = await client.get('/app/vat-operations');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const me = (await client.get('/api/me')).json<{ user: unknown }>().user;
+    expect(embeddedUser(page.body)).toEqual(me);
+    expect(embeddedUser(page.body)?.name).toBe('Page <Owner>');
+    // The name's '<' is escaped, so it cannot end the script element early.
+    expect(page.body).not.toContain('Page <Owner>');
+
+    await client.post('/api/auth/sign-out');
+    const afterSignOut = await client.get('/app');
+    expect(embeddedUser(afterSignOut.body)).toBeUndefined();
   });
 
   it('serves hashed assets with a long cache, and a missing asset as 404 rather than the page', async () => {

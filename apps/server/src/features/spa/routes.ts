@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { ClientConfig } from '@vatwise/domain';
+import type { ClientConfig, UserRecord } from '@vatwise/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from '../../plugins/errors';
 
 export interface SpaOptions {
   distDir: string;
   clientConfig: ClientConfig;
+  /** The signed-in user's record (what GET /api/me answers), or null for nobody. */
+  signedInUser: (request: FastifyRequest) => Promise<UserRecord | null>;
 }
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a JSON 404, not a page. */
@@ -22,11 +24,14 @@ export function isPageRequest(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
-/** Settings go in as JSON data, not script, so a strict content security policy still allows them. */
+/** JSON data for the page, not script, so a strict content security policy still allows it. */
+function injectJson(html: string, id: string, value: unknown): string {
+  const json = JSON.stringify(value).replaceAll('<', '\\u003c');
+  return html.replace('</head>', `<script id="${id}" type="application/json">${json}</script></head>`);
+}
+
 export function injectClientConfig(html: string, clientConfig: ClientConfig): string {
-  const json = JSON.stringify(clientConfig).replaceAll('<', '\\u003c');
-  const tag = `<script id="vatwise-config" type="application/json">${json}</script>`;
-  return html.replace('</head>', `${tag}</head>`);
+  return injectJson(html, 'vatwise-config', clientConfig);
 }
 
 /**
@@ -80,7 +85,7 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     app.log.warn({ distDir: options.distDir }, 'the web app is not built; run "npm run build" to serve it');
   }
 
-  const sendPage = (reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = currentIndex();
     if (!html) {
       return reply
@@ -88,10 +93,17 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
         .type('text/plain; charset=utf-8')
         .send('The VAT Wise web app has not been built. Run "npm run build", then start the server again.');
     }
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.code(200).type('text/html; charset=utf-8');
+    // The signed-in user comes with the page, so the first screen need not wait for GET /api/me.
+    // A page that names its user is never stored by a browser or proxy.
+    const user = await options.signedInUser(request);
+    if (!user) return reply.header('cache-control', 'no-cache').send(html);
+    return reply.header('cache-control', 'no-store').send(injectJson(html, 'vatwise-me', { user }));
   };
 
   // The static handler refuses a directory (403), so the root page is a route of its own.
-  app.get('/', (_request, reply) => sendPage(reply));
-  app.setNotFoundHandler((request, reply) => (isPageRequest(request) ? sendPage(reply) : sendNotFound(request, reply)));
+  app.get('/', sendPage);
+  app.setNotFoundHandler((request, reply) =>
+    isPageRequest(request) ? sendPage(request, reply) : sendNotFound(request, reply),
+  );
 }

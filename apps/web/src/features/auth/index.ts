@@ -5,4 +5,5 @@ export { UserMenu } from './components/UserMenu';
 export { accountHolders, adminsOnly, anyUser, everyone, type RouteAccess } from './access';
 export { useAuth } from './slice';
 export { authApi } from './api';
+export { seedPageUser } from './page-user';
 export { PasswordInput } from './components/PasswordInput';

@@ -31,6 +31,8 @@ const lazyTranslations: BackendModule = {
 export const i18n = i18next.createInstance();
 
 export async function initI18n(language: Language): Promise<void> {
+  initLanguage = language;
+  for (const namespace of namespacesBeforeInit) warmTranslations(language, namespace);
   await i18n
     .use(lazyTranslations)
     .use(initReactI18next)
@@ -45,6 +47,36 @@ export async function initI18n(language: Language): Promise<void> {
       react: { useSuspense: true },
     });
   applyDocumentLanguage(language);
+}
+
+/** Namespaces asked for before initI18n said which language to fetch. */
+const namespacesBeforeInit = new Set<string>();
+let initLanguage: string | undefined;
+
+/** Starts downloading a translation file; i18next's own request for it later gets the same module. */
+function warmTranslations(language: string, namespace: string): void {
+  for (const lng of new Set([language, 'en'])) void translationLoader(lng, namespace)?.().catch(() => undefined);
+}
+
+/**
+ * Fetches translation namespaces now, or as soon as i18next is set up: the router starts a
+ * page's loaders before the first translations have arrived, and their files are downloaded
+ * beside them rather than after them.
+ */
+export function preloadNamespaces(namespaces: readonly string[]): Promise<void> {
+  const load = () => i18n.loadNamespaces([...namespaces]);
+  if (i18n.isInitialized) return load();
+  for (const namespace of namespaces) {
+    if (initLanguage) warmTranslations(initLanguage, namespace);
+    else namespacesBeforeInit.add(namespace);
+  }
+  return new Promise<void>((resolve) => {
+    const onInitialized = () => {
+      i18n.off('initialized', onInitialized);
+      resolve(load());
+    };
+    i18n.on('initialized', onInitialized);
+  });
 }
 
 /** Keeps the page's lang and dir attributes in step with the chosen language. */

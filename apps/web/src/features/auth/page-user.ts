@@ -1,0 +1,12 @@
+import { userRecordSchema } from '@vatwise/domain';
+import { authApi } from './api';
+
+/**
+ * Answers the session check with the user the page came with (see shared/api/page-user.ts), as
+ * if GET /api/me had just been read; something that is not a user record is ignored.
+ * Returns the thunk to dispatch, or undefined.
+ */
+export function seedPageUser(pageUser: unknown) {
+  const parsed = userRecordSchema.safeParse(pageUser);
+  return parsed.success ? authApi.util.upsertQueryData('me', undefined, parsed.data) : undefined;
+}

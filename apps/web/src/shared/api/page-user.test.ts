@@ -1,0 +1,40 @@
+import { Role, type UserRecord } from '@vatwise/domain';
+import { describe, expect, it } from 'vitest';
+import { takePageUser } from './page-user';
+
+const alice: UserRecord = {
+  id: 'u1',
+  email: 'alice@example.com',
+  name: 'Alice',
+  img: null,
+  provider: 'email',
+  lastLoginAt: null,
+  role: Role.Editor,
+  isGuest: false,
+  twoFactorEnabled: false,
+  disabled: false,
+};
+
+function pageWith(json: string): Document {
+  const doc = document.implementation.createHTMLDocument('VAT Wise');
+  const script = doc.createElement('script');
+  script.id = 'vatwise-me';
+  script.type = 'application/json';
+  script.textContent = json;
+  doc.head.append(script);
+  return doc;
+}
+
+describe('the user a page carries', () => {
+  it('is given once, so every later check asks the server', () => {
+    const doc = pageWith(JSON.stringify({ user: alice }));
+    expect(takePageUser(doc)).toEqual(alice);
+    expect(takePageUser(doc)).toBeUndefined();
+  });
+
+  it('is nobody when the page carries none or something unreadable', () => {
+    expect(takePageUser(document.implementation.createHTMLDocument(''))).toBeUndefined();
+    expect(takePageUser(pageWith('{not json'))).toBeUndefined();
+    expect(takePageUser(pageWith('null'))).toBeUndefined();
+  });
+});

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql } from 'kysely';
+import { QueuedSqliteDialect } from './sqlite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
@@ -41,7 +42,7 @@ function openSqlite(file: string): Kysely<Database> {
       return statement;
     },
   };
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) });
 }
 
 function openPostgres(url: string): Kysely<Database> {

@@ -149,6 +149,28 @@ export class ConnectionRepo {
 
   // --- businesses ----------------------------------------------------------------------------
 
+  /** The user's businesses, each with the state of the authority that reaches it (one query: read on every screen). */
+  businessesWithAuthority(ownerId: string) {
+    return this.db
+      .selectFrom('business as b')
+      .leftJoin('hmrc_connection as c', (join) =>
+        join.onRef('c.owner_id', '=', 'b.owner_id').onRef('c.hmrc_user_id', '=', 'b.hmrc_user_id'),
+      )
+      .select([
+        'b.vrn',
+        'b.name',
+        'b.hmrc_user_id',
+        'b.last_used_at',
+        'c.granted_at',
+        'c.grant_expires_at',
+        'c.access_expires_at',
+        'c.refresh_failed_at',
+      ])
+      .where('b.owner_id', '=', ownerId)
+      .orderBy('b.name')
+      .execute();
+  }
+
   businesses(ownerId: string): Promise<BusinessRow[]> {
     return this.db.selectFrom('business').selectAll().where('owner_id', '=', ownerId).orderBy('name').execute();
   }

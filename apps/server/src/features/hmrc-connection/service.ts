@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import { asHmrcCaller } from './call-log';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/access';
-import type { BusinessRow, ConnectionRow, ConnectionRepo, SandboxUserRow } from './repo';
+import type { ConnectionRow, ConnectionRepo, SandboxUserRow } from './repo';
 import type { TokenCipher } from './token-cipher';
 
 /**
@@ -345,11 +345,18 @@ export class HmrcConnectionService {
   // --- businesses ----------------------------------------------------------------------------
 
   async listBusinesses(owner: SessionUser): Promise<{ businesses: Business[]; current: string | null }> {
-    const [rows, connections] = await Promise.all([
-      this.deps.repo.businesses(owner.id),
-      this.deps.repo.connections(owner.id),
-    ]);
-    const businesses = rows.map((row) => toBusiness(row, connections));
+    const rows = await this.deps.repo.businessesWithAuthority(owner.id);
+    const businesses = rows.map(({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at, ...row }) => ({
+      vrn: row.vrn,
+      name: row.name,
+      userId: row.hmrc_user_id,
+      // No connection joined: the authority that reached this business has been removed.
+      authorisation:
+        granted_at && grant_expires_at && access_expires_at
+          ? authorisationOf({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at })
+          : null,
+      lastUsedAt: row.last_used_at,
+    }));
     const current = [...rows].sort((a, b) => (b.last_used_at ?? '').localeCompare(a.last_used_at ?? ''))[0];
     return { businesses, current: current?.vrn ?? null };
   }
@@ -436,23 +443,14 @@ export class HmrcConnectionService {
   }
 }
 
-export function authorisationOf(connection: ConnectionRow): Authorisation {
+export function authorisationOf(
+  connection: Pick<ConnectionRow, 'granted_at' | 'grant_expires_at' | 'access_expires_at' | 'refresh_failed_at'>,
+): Authorisation {
   return {
     authorisedAt: connection.granted_at,
     expiresAt: connection.grant_expires_at,
     accessTokenExpiresAt: connection.access_expires_at,
     needsReauthorisation: connection.refresh_failed_at !== null,
-  };
-}
-
-function toBusiness(row: BusinessRow, connections: ConnectionRow[]): Business {
-  const connection = connections.find((candidate) => candidate.hmrc_user_id === row.hmrc_user_id);
-  return {
-    vrn: row.vrn,
-    name: row.name,
-    userId: row.hmrc_user_id,
-    authorisation: connection ? authorisationOf(connection) : null,
-    lastUsedAt: row.last_used_at,
   };
 }
 

@@ -309,10 +309,22 @@ export interface ImportPreview {
   columns: string[];
   /** The mapping used: the one sent, the one remembered for this VRN, or a guess from the headers. */
   mapping: TransactionMapping | BoxTotalsMapping | null;
+  /** The first records the file would import (importPreviewSample.records of them at most). */
   records: VatRecordInput[];
-  /** Row numbers of the records, in the same order. */
+  /** Row numbers of those records, in the same order. */
   rows: number[];
+  /** How many records the whole file would import. */
+  recordCount: number;
+  /** The first problems (importPreviewSample.problems of them at most), in row order. */
   problems: ImportProblem[];
+  /** How many problems the whole file has. */
+  problemCount: number;
+}
+
+/** What POST /api/vat_imports answers: the import as stored, and how many records it added. */
+export interface ImportResult {
+  import: ImportRecord;
+  recordCount: number;
 }
 
 export interface ImportRecord {

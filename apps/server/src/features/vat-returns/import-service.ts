@@ -5,15 +5,16 @@ import {
   type ImportKind,
   type ImportPreview,
   type ImportRecord,
+  type ImportResult,
+  importPreviewSample,
   type TransactionMapping,
   transactionMappingSchema,
-  type VatRecord,
   type importBodySchema,
 } from '@vatwise/domain';
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import { previewImport } from './import/preview';
+import { type ParsedImport, previewImport } from './import/preview';
 import type { VatReturnRepo } from './repo';
 
 type ImportBody = z.infer<typeof importBodySchema>;
@@ -47,7 +48,20 @@ export class ImportService {
     return parsed.success ? (parsed.data as TransactionMapping | BoxTotalsMapping) : undefined;
   }
 
+  /** What the file would import: its first records and problems, and how many of each in all. */
   async preview(user: SessionUser, body: ImportBody): Promise<ImportPreview> {
+    const parsed = await this.parse(user, body);
+    return {
+      ...parsed,
+      records: parsed.records.slice(0, importPreviewSample.records),
+      rows: parsed.rows.slice(0, importPreviewSample.records),
+      recordCount: parsed.records.length,
+      problems: parsed.problems.slice(0, importPreviewSample.problems),
+      problemCount: parsed.problems.length,
+    };
+  }
+
+  private async parse(user: SessionUser, body: ImportBody): Promise<ParsedImport> {
     const draft = await this.draftFor(user, body);
     const rememberedMapping = await this.remembered(user, body.vrn, body.kind);
     return previewImport({
@@ -60,8 +74,8 @@ export class ImportService {
     });
   }
 
-  async apply(user: SessionUser, body: ImportBody): Promise<{ import: ImportRecord; records: VatRecord[] }> {
-    const preview = await this.preview(user, body);
+  async apply(user: SessionUser, body: ImportBody): Promise<ImportResult> {
+    const preview = await this.parse(user, body);
     if (preview.problems.length > 0 || preview.records.length === 0) {
       const issues = preview.problems.slice(0, maxIssuesInError).map((problem) => ({
         path: [problem.row === null ? '' : `row ${problem.row}`, problem.column ?? ''].filter(Boolean).join(', '),
@@ -84,6 +98,7 @@ export class ImportService {
       rowsUsed: preview.rows,
       importedAt,
     };
+    // One transaction: the records, the import and the mapping are kept together or not at all.
     const ids = await this.repo.transaction(async (repo) => {
       const inserted = await repo.insertRecords(
         user.id,
@@ -95,8 +110,7 @@ export class ImportService {
       if (preview.mapping) await repo.saveMapping(user.id, body.vrn, body.kind, preview.mapping);
       return inserted;
     });
-    const records = await Promise.all(ids.map((id) => this.repo.record(user.id, id)));
-    return { import: record, records: records.filter((found): found is VatRecord => found !== undefined) };
+    return { import: record, recordCount: ids.length };
   }
 
   list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {

@@ -1,6 +1,7 @@
 import {
   createRecordBodySchema,
   importBodySchema,
+  importLimits,
   initiateReturnBodySchema,
   recordListQuerySchema,
   Role,
@@ -22,8 +23,8 @@ import { AppError } from '../../plugins/errors';
 const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-/** An XLSX of 20,000 rows is under 5 MB; its base64 in JSON about a third more. */
-const importBodyLimit = 7 * 1024 * 1024;
+/** The largest file as base64 (a third more) inside the JSON body, with room for the rest. */
+const importBodyLimit = Math.ceil((importLimits.maxFileBytes * 4) / 3) + 64 * 1024;
 
 export interface VatReturnRouteOptions {
   service: VatReturnService;

@@ -1,8 +1,8 @@
 import { addDays, obligationListSchema, type ReturnDraft, ukToday, type VatRecord } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBusiness } from '../../test/hmrc-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
+import { businessWithOverduePeriod, startReturn } from './test-journey';
 
 /**
  * VAT returns end to end on the server, against the embedded HMRC simulator over real HTTP:
@@ -22,28 +22,6 @@ const operator = async (method: string, path: string, body?: unknown) => {
 };
 const submissionsReceived = async () =>
   ((await operator('GET', '/calls')) as { calls: Record<string, number> }).calls.submitReturn ?? 0;
-
-/** A connected business and its overdue open period (the simulated history always has one). */
-async function businessWithOverduePeriod(client: SessionClient) {
-  const business = await connectBusiness(client);
-  const today = ukToday();
-  const response = await client.get(
-    `/api/vat/obligations?vrn=${business.vrn}&from=${addDays(today, -364)}&to=${today}&status=Open`,
-  );
-  const overdue = obligationListSchema.parse(response.json()).obligations.find((obligation) => obligation.due < today);
-  if (!overdue) throw new Error('no overdue period in the simulated history');
-  return { vrn: business.vrn, userId: business.userId, period: overdue };
-}
-
-async function startReturn(client: SessionClient, vrn: string, periodKey: string) {
-  const response = await client.post('/api/initiate_vat_return', {
-    user_vrn: vrn,
-    period_key: periodKey,
-    flat_rate_scheme: false,
-    flat_rate_percentage: null,
-  });
-  return { response, draft: response.json() as ReturnDraft };
-}
 
 const sale = (date: string, netPence: number, vatPence: number, rate = 'standard') => ({
   kind: 'sale',
@@ -160,10 +138,17 @@ describe('importing a CSV (bridging)', () => {
     };
     const preview = await alice.post('/api/vat_imports/preview', body);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ fileName: 'sales.csv', sizeBytes: csv.length, problems: [], rows: [2, 3] });
+    expect(preview.json()).toMatchObject({
+      fileName: 'sales.csv',
+      sizeBytes: csv.length,
+      problems: [],
+      problemCount: 0,
+      rows: [2, 3],
+      recordCount: 2,
+    });
     const applied = await alice.post('/api/vat_imports', body);
     expect(applied.statusCode, applied.body).toBe(201);
-    expect(applied.json().records).toHaveLength(2);
+    expect(applied.json().recordCount).toBe(2);
     const imports = (await alice.get(`/api/vat_imports?draftId=${draft.id}`)).json().imports;
     expect(imports[0]).toMatchObject({ fileName: 'sales.csv', rowsUsed: [2, 3], sha256: preview.json().sha256 });
     const boxes = ((await alice.get(`/api/vat_returns/${draft.id}`)).json() as ReturnDraft).computed?.boxes;

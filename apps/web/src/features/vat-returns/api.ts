@@ -4,6 +4,7 @@ import type {
   ImportKind,
   ImportPreview,
   ImportRecord,
+  ImportResult,
   ReturnDraft,
   TransactionMapping,
   VatRecord,
@@ -111,7 +112,7 @@ export const vatReturnsApi = api.injectEndpoints({
     previewImport: build.mutation<ImportPreview, ImportRequest>({
       query: (body) => ({ url: '/api/vat_imports/preview', method: 'POST', body }),
     }),
-    applyImport: build.mutation<{ import: ImportRecord; records: VatRecord[] }, ImportRequest>({
+    applyImport: build.mutation<ImportResult, ImportRequest>({
       query: (body) => ({ url: '/api/vat_imports', method: 'POST', body }),
       invalidatesTags: [...recordChanged, 'VatImports'],
     }),

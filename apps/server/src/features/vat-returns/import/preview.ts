@@ -27,7 +27,10 @@ const fieldsToChoose: Record<ImportKind, string> = {
   boxTotals: 'the box number and the amount',
 };
 
-export async function previewImport(input: PreviewInput): Promise<ImportPreview> {
+/** Everything a file would import: every record and every problem (a preview sends a sample). */
+export type ParsedImport = Omit<ImportPreview, 'recordCount' | 'problemCount'>;
+
+export async function previewImport(input: PreviewInput): Promise<ParsedImport> {
   const { kind, fileName, content, period } = input;
   const base = {
     fileName,

@@ -151,16 +151,16 @@ describe('readTable: CSV', () => {
     );
   });
 
-  it('refuses a file over 5 MB', async () => {
+  it('refuses a file over 20 MB', async () => {
     expect(problem(await readTable('big.csv', Buffer.alloc(maxFileBytes + 1, 'a'))).message).toBe(
-      'The file is 5.1 MB; the largest file VAT Wise can import is 5 MB. Split it into smaller files (for example one per month) and import each',
+      'The file is 20.1 MB; the largest file VAT Wise can import is 20 MB. Split it into smaller files (for example one per month) and import each',
     );
   });
 
-  it('refuses more than 20,000 rows of records', async () => {
+  it('refuses more than 150,000 rows of records', async () => {
     const lines = ['Box,Amount', ...Array.from({ length: maxDataRows + 1 }, () => '1,1')];
     expect(problem(await readTable('many.csv', csvFile(lines))).message).toBe(
-      'The file has 20,001 rows of records; VAT Wise imports at most 20,000 at a time. Split it into smaller files (for example one per month) and import each',
+      'The file has 150,001 rows of records; VAT Wise imports at most 150,000 at a time. Split it into smaller files (for example one per month) and import each',
     );
     expect(table(await readTable('enough.csv', csvFile(lines.slice(0, -1)))).rows).toHaveLength(maxDataRows);
   });
@@ -202,7 +202,7 @@ describe('readTable: XLSX', () => {
       '"broken.xlsx" could not be read as an Excel workbook: it may be damaged. Open it in Excel and save it again as .xlsx, or save it as CSV',
     );
   });
-  it('refuses a workbook that would unpack to more than 100 MB', async () => {
+  it('refuses a workbook that says it would unpack to more than 200 MB', async () => {
     const content = await xlsxFile([
       ['Box', 'Amount'],
       [1, 10],
@@ -214,7 +214,7 @@ describe('readTable: XLSX', () => {
     const endAt = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
     bomb.writeUInt32LE(maxUnpackedBytes + 1, bomb.readUInt32LE(endAt + 16) + 24);
     expect(problem(await readTable('bomb.xlsx', bomb)).message).toBe(
-      '"bomb.xlsx" unpacks to more than 100 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks',
+      '"bomb.xlsx" unpacks to more than 200 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks',
     );
   });
 });

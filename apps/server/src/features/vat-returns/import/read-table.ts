@@ -1,4 +1,4 @@
-import type { ImportProblem } from '@vatwise/domain';
+import { type ImportProblem, importLimits } from '@vatwise/domain';
 import { parse } from 'csv-parse/sync';
 import { type CellValue, cellText, isBlank } from './cells';
 
@@ -11,12 +11,8 @@ import { type CellValue, cellText, isBlank } from './cells';
 
 export type { CellValue };
 
-/** The largest file accepted, in bytes (5 MB). */
-export const maxFileBytes = 5 * 1024 * 1024;
-/** The most rows of records one file may hold. */
-export const maxDataRows = 20_000;
-/** The most an XLSX may unpack to. */
-export const maxUnpackedBytes = 100 * 1024 * 1024;
+export const { maxFileBytes, maxDataRows, maxUnpackedBytes } = importLimits;
+const megabytesOf = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 export interface TableRow {
   /** 1-based, as a spreadsheet shows it. */
@@ -45,7 +41,7 @@ export async function readTable(fileName: string, content: Buffer): Promise<Read
   if (content.length > maxFileBytes) {
     const megabytes = (Math.ceil((content.length * 10) / (1024 * 1024)) / 10).toFixed(1);
     return fileProblem(
-      `The file is ${megabytes} MB; the largest file VAT Wise can import is 5 MB. Split it into smaller files (for example one per month) and import each`,
+      `The file is ${megabytes} MB; the largest file VAT Wise can import is ${megabytesOf(maxFileBytes)}. Split it into smaller files (for example one per month) and import each`,
     );
   }
   const grid = startsWith(content, zipMagic) ? await readXlsx(fileName, content) : readText(fileName, content);
@@ -91,7 +87,7 @@ async function readXlsx(fileName: string, content: Buffer): Promise<Grid | { pro
   if (unpacked === null) return unreadableWorkbook(fileName);
   if (unpacked > maxUnpackedBytes) {
     return fileProblem(
-      `"${fileName}" unpacks to more than 100 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks`,
+      `"${fileName}" unpacks to more than ${megabytesOf(maxUnpackedBytes)}, which is too large to import. Save the records as CSV, or split them into smaller workbooks`,
     );
   }
   let data: unknown[][];

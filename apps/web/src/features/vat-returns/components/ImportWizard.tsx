@@ -14,7 +14,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { type ImportKind, type ImportPreview, importKinds } from '@vatwise/domain';
+import { type ImportKind, type ImportPreview, importKinds, importLimits } from '@vatwise/domain';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
@@ -40,8 +40,7 @@ import { formatBytes, recordAmounts } from '../records';
 
 /** Rows shown in the preview: enough to check the columns were read right. */
 const previewRows = 50;
-/** The server takes up to 7 MB of JSON; base64 adds a third. */
-const maxFileBytes = 5 * 1024 * 1024;
+const { maxFileBytes, maxDataRows } = importLimits;
 
 interface ImportWizardProps {
   vrn: string;
@@ -143,7 +142,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
         contentBase64: file.contentBase64,
         ...(mapping ? { mapping } : {}),
       }).unwrap();
-      const count = result.records.length;
+      const count = result.recordCount;
       vatDialogueLog.append(
         'success',
         t('vatReturns:log.imported', {
@@ -171,7 +170,9 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
   const problems = sortProblems(preview?.problems ?? []);
   const records = preview?.records ?? [];
   const busy = reading || previewState.isLoading;
-  const canImport = Boolean(file && preview) && problems.length === 0 && records.length > 0 && !busy;
+  const recordCount = preview?.recordCount ?? 0;
+  const problemCount = preview?.problemCount ?? 0;
+  const canImport = Boolean(file && preview) && problemCount === 0 && recordCount > 0 && !busy;
 
   const columnSelect = (field: ColumnField, optional: boolean) => (
     <Select
@@ -209,7 +210,14 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
         <Text size="sm" c="dimmed">
           {t(`vatReturns:import.kindHints.${kind}`)}
         </Text>
-        <Input.Wrapper label={t('vatReturns:import.file')} description={t('vatReturns:import.fileHint')} id={fileId}>
+        <Input.Wrapper
+          label={t('vatReturns:import.file')}
+          description={t('vatReturns:import.fileHint', {
+            size: formatBytes(maxFileBytes),
+            rows: maxDataRows.toLocaleString(language),
+          })}
+          id={fileId}
+        >
           <input
             id={fileId}
             type="file"
@@ -245,7 +253,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
               {t('vatReturns:import.summary', {
                 file: preview.fileName,
                 size: formatBytes(preview.sizeBytes),
-                count: preview.records.length,
+                count: recordCount,
               })}
             </Text>
             {columns.length > 0 && (
@@ -278,14 +286,14 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
             {problems.length > 0 && (
               <Alert
                 color="red"
-                title={t('vatReturns:import.problemsTitle', { count: problems.length })}
+                title={t('vatReturns:import.problemsTitle', { count: problemCount })}
                 data-testid="import-problems"
               >
                 <Table.ScrollContainer minWidth={420} mah={240}>
                   <Table
                     verticalSpacing={4}
                     fz="sm"
-                    aria-label={t('vatReturns:import.problemsTitle', { count: problems.length })}
+                    aria-label={t('vatReturns:import.problemsTitle', { count: problemCount })}
                   >
                     <Table.Thead>
                       <Table.Tr>
@@ -305,6 +313,11 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
+                {problemCount > problems.length && (
+                  <Text size="xs" mt={4}>
+                    {t('vatReturns:import.firstProblems', { shown: problems.length, count: problemCount })}
+                  </Text>
+                )}
               </Alert>
             )}
             {records.length > 0 && (
@@ -344,9 +357,12 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
-                {records.length > previewRows && (
+                {recordCount > Math.min(records.length, previewRows) && (
                   <Text size="xs" c="dimmed">
-                    {t('vatReturns:import.firstRows', { shown: previewRows, count: records.length })}
+                    {t('vatReturns:import.firstRows', {
+                      shown: Math.min(records.length, previewRows),
+                      count: recordCount,
+                    })}
                   </Text>
                 )}
               </Stack>
@@ -359,7 +375,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
             {t('vatReturns:cancel')}
           </Button>
           <Button onClick={() => void apply()} disabled={!canImport} loading={applyState.isLoading}>
-            {t('vatReturns:import.apply', { count: records.length })}
+            {t('vatReturns:import.apply', { count: recordCount })}
           </Button>
         </Group>
         {problems.length > 0 && (

@@ -87,7 +87,11 @@ async function buildServer() {
   console.log('Building the server…');
   fs.rmSync(at('apps/server/dist'), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [at('apps/server/src/server.ts')],
+    // The import reader's worker thread is an entry of its own (import/preview-pool.ts finds it).
+    entryPoints: [
+      { in: at('apps/server/src/server.ts'), out: 'server' },
+      { in: at('apps/server/src/features/vat-returns/import/preview-worker.ts'), out: 'preview-worker' },
+    ],
     outdir: path.dirname(serverOutput),
     // Code loaded on demand (the assistant's model calls) stays in chunks of its own, so the npm
     // packages only it imports are not loaded at start.

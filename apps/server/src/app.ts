@@ -125,6 +125,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   const hmrc = hmrcConnection(config, database, authSecret, app.log);
   await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
   const vatReturns = vatReturnsFeature(database, hmrc, app.log);
+  app.addHook('onClose', () => vatReturns.close());
   app.decorate('vatReturns', vatReturns.service);
   await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });
   await app.register(assistantRoutes, { prefix: '/taxgpt/api', ...assistantFeature(config, database, hmrc, app.log) });

@@ -261,6 +261,12 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  IMPORTS_BUSY: {
+    status: 503,
+    message: 'VAT Wise is reading many files at the moment. Try this one again in a minute.',
+    retryable: true,
+    report: false,
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'An unexpected error occurred.',

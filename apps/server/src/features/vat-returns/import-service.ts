@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import { type ParsedImport, previewImport } from './import/preview';
+import type { ParsedImport, PreviewInput } from './import/preview';
 import type { VatReturnRepo } from './repo';
 
 type ImportBody = z.infer<typeof importBodySchema>;
@@ -31,6 +31,8 @@ const maxIssuesInError = 50;
 export class ImportService {
   constructor(
     private readonly repo: VatReturnRepo,
+    /** Reads a file into records and problems (in a worker thread: import/preview-pool.ts). */
+    private readonly read: (input: PreviewInput) => Promise<ParsedImport>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -64,7 +66,7 @@ export class ImportService {
   private async parse(user: SessionUser, body: ImportBody): Promise<ParsedImport> {
     const draft = await this.draftFor(user, body);
     const rememberedMapping = await this.remembered(user, body.vrn, body.kind);
-    return previewImport({
+    return this.read({
       kind: body.kind,
       fileName: body.fileName,
       content: Buffer.from(body.contentBase64, 'base64'),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { hmrcConnection } from '../hmrc-connection/setup';
 import { ImportService } from './import-service';
+import { createPreviewPool } from './import/preview-pool';
 import { VatReturnRepo } from './repo';
 import { VatReturnService } from './service';
 
@@ -21,9 +22,12 @@ export function vatReturnsFeature(
     fraud: hmrc.fraud,
     log,
   });
+  const previewPool = createPreviewPool();
   return {
     service,
-    imports: new ImportService(repo),
+    imports: new ImportService(repo, (input) => previewPool.read(input)),
+    /** Ends the file-reading workers (on shutdown). */
+    close: () => previewPool.close(),
     businessName: async (ownerId: string, vrn: string) =>
       (
         await database.db

@@ -202,7 +202,7 @@ describe('readTable: XLSX', () => {
       '"broken.xlsx" could not be read as an Excel workbook: it may be damaged. Open it in Excel and save it again as .xlsx, or save it as CSV',
     );
   });
-  it('refuses a workbook that says it would unpack to more than 200 MB', async () => {
+  it('refuses a workbook that says it would unpack to more than 100 MB', async () => {
     const content = await xlsxFile([
       ['Box', 'Amount'],
       [1, 10],
@@ -214,7 +214,7 @@ describe('readTable: XLSX', () => {
     const endAt = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
     bomb.writeUInt32LE(maxUnpackedBytes + 1, bomb.readUInt32LE(endAt + 16) + 24);
     expect(problem(await readTable('bomb.xlsx', bomb)).message).toBe(
-      '"bomb.xlsx" unpacks to more than 200 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks',
+      '"bomb.xlsx" unpacks to more than 100 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks',
     );
   });
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { type ImportProblem, importLimits } from '@vatwise/domain';
 import { parse } from 'csv-parse/sync';
 import { type CellValue, cellText, isBlank } from './cells';
@@ -11,7 +12,7 @@ import { type CellValue, cellText, isBlank } from './cells';
 
 export type { CellValue };
 
-export const { maxFileBytes, maxDataRows, maxUnpackedBytes } = importLimits;
+export const { maxFileBytes, maxDataRows, maxUnpackedBytes, maxColumns, maxCellChars } = importLimits;
 const megabytesOf = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 export interface TableRow {
@@ -83,9 +84,11 @@ function notSpreadsheet(fileName: string, content: Buffer): { problem: ImportPro
 // --- XLSX -----------------------------------------------------------------------------------
 
 async function readXlsx(fileName: string, content: Buffer): Promise<Grid | { problem: ImportProblem }> {
+  // The sizes a ZIP declares can lie, so every part is really unpacked, counting, before the
+  // workbook is read.
   const unpacked = unpackedBytes(content);
   if (unpacked === null) return unreadableWorkbook(fileName);
-  if (unpacked > maxUnpackedBytes) {
+  if (unpacked > maxUnpackedBytes || inflatesBeyond(content, maxUnpackedBytes)) {
     return fileProblem(
       `"${fileName}" unpacks to more than ${megabytesOf(maxUnpackedBytes)}, which is too large to import. Save the records as CSV, or split them into smaller workbooks`,
     );
@@ -140,10 +143,79 @@ export function unpackedBytes(content: Buffer): number | null {
   return null;
 }
 
+/**
+ * Whether the ZIP's parts, really unpacked, come to more than `limit` bytes (whatever their
+ * headers say). Each part is inflated with a cap on its output, so a bomb stops at the cap.
+ */
+export function inflatesBeyond(content: Buffer, limit: number): boolean {
+  const endRecord = 0x06054b50;
+  const earliest = Math.max(0, content.length - 22 - 0xffff);
+  let end = -1;
+  for (let at = content.length - 22; at >= earliest; at--) {
+    if (content.readUInt32LE(at) === endRecord) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return false;
+  let offset = content.readUInt32LE(end + 16);
+  let left = limit;
+  for (let index = 0, entries = content.readUInt16LE(end + 10); index < entries; index++) {
+    if (offset + 46 > content.length) return false;
+    const method = content.readUInt16LE(offset + 10);
+    const compressed = content.readUInt32LE(offset + 20);
+    const local = content.readUInt32LE(offset + 42);
+    offset +=
+      46 + content.readUInt16LE(offset + 28) + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
+    if (local + 30 > content.length) return false;
+    const dataStart = local + 30 + content.readUInt16LE(local + 26) + content.readUInt16LE(local + 28);
+    const data = content.subarray(dataStart, Math.min(content.length, dataStart + compressed));
+    let size: number;
+    if (method === 0) size = data.length;
+    else if (method === 8) {
+      try {
+        size = zlib.inflateRawSync(data, { maxOutputLength: left + 1 }).length;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return true;
+        continue; // A damaged part: reading the workbook will say so.
+      }
+    } else continue;
+    left -= size;
+    if (left < 0) return true;
+  }
+  return false;
+}
+
 function toCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
   return String(value);
+}
+
+/** A row wider than maxColumns or a cell longer than maxCellChars, named by row and column. */
+function oversizedCell(grid: Grid): { problem: ImportProblem } | null {
+  for (const [index, cells] of grid.entries()) {
+    if (cells.length > maxColumns) {
+      return {
+        problem: {
+          row: index + 1,
+          column: null,
+          message: `Row ${index + 1} has ${cells.length.toLocaleString('en-GB')} columns; VAT Wise reads at most ${maxColumns.toLocaleString('en-GB')}. Delete the columns you do not need and save the file again`,
+        },
+      };
+    }
+    const long = cells.findIndex((cell) => typeof cell === 'string' && cell.length > maxCellChars);
+    if (long >= 0) {
+      return {
+        problem: {
+          row: index + 1,
+          column: columnLetter(long),
+          message: `The cell in column ${columnLetter(long)} of row ${index + 1} holds more than ${maxCellChars.toLocaleString('en-GB')} characters, which is more than a spreadsheet cell can: check that the file is the export you meant`,
+        },
+      };
+    }
+  }
+  return null;
 }
 
 // --- CSV ------------------------------------------------------------------------------------
@@ -264,6 +336,8 @@ function normaliseCell(value: CellValue | undefined): CellValue {
 }
 
 function toTable(grid: Grid, xlsx: boolean): ReadTableResult {
+  const tooLarge = oversizedCell(grid);
+  if (tooLarge) return tooLarge;
   const headerIndex = grid.findIndex((cells) => cells.some((cell) => !isBlank(cell)));
   const headerCells = grid[headerIndex];
   if (!headerCells) {

@@ -1,0 +1,138 @@
+import zlib from 'node:zlib';
+import { importLimits } from '@vatwise/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type SessionClient } from '../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../test/test-app';
+import { xlsxFile } from './import/test-fixtures';
+import { businessWithOverduePeriod, startReturn } from './test-journey';
+
+/**
+ * Hostile files sent to the import preview of a real server: each gets a message that says what
+ * is wrong, and the server keeps answering others while it reads them (in a worker thread).
+ */
+
+let server: TestApp & { baseUrl: string };
+let client: SessionClient;
+let target: { vrn: string; draftId: string };
+
+beforeAll(async () => {
+  server = await createListeningTestApp();
+  client = await registerUser(server.app, 'hostile@example.com', 'Hostile');
+  const { vrn, period } = await businessWithOverduePeriod(client);
+  const { draft } = await startReturn(client, vrn, period.periodKey);
+  target = { vrn, draftId: draft.id };
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A ZIP with one stored-as-deflated part whose headers say it is `declared` bytes. */
+function zipWithLyingSizes(name: string, content: Buffer, declared: number): Buffer {
+  const data = zlib.deflateRawSync(content, { level: 9 });
+  const fileName = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  central.writeUInt32LE(0, 42); // the local header is at the start
+  const centralAt = local.length + fileName.length + data.length;
+  const centralSize = central.length + fileName.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(centralAt, 16);
+  return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
+
+/** Sends the file to the preview while asking for /api/health; both timed. */
+async function previewWhileAskingHealth(fileName: string, content: Buffer) {
+  const preview = client.post('/api/vat_imports/preview', {
+    ...target,
+    kind: 'transactions',
+    fileName,
+    contentBase64: content.toString('base64'),
+  });
+  // Give the preview a moment to be on its way, then time a health check beside it.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const started = performance.now();
+  const health = await fetch(`${server.baseUrl}/api/health`);
+  const healthMs = performance.now() - started;
+  const response = await preview;
+  return { response, healthStatus: health.status, healthMs };
+}
+
+const firstProblem = (response: Awaited<ReturnType<SessionClient['post']>>) =>
+  (response.json() as { problems: { message: string }[] }).problems[0]?.message;
+
+describe('hostile files', () => {
+  it('a workbook whose parts lie about their size is refused as it unpacks', async () => {
+    const bomb = zipWithLyingSizes(
+      'xl/worksheets/sheet1.xml',
+      Buffer.alloc(importLimits.maxUnpackedBytes + 1024, 0x20),
+      1_000,
+    );
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const { response, healthStatus, healthMs } = await previewWhileAskingHealth('bomb.xlsx', bomb);
+    expect(response.statusCode).toBe(200);
+    expect(firstProblem(response)).toBe(
+      '"bomb.xlsx" unpacks to more than 100 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks',
+    );
+    expect(healthStatus).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('a row of 200,000 columns is refused, naming the limit', async () => {
+    const header = Array.from({ length: 200_000 }, (_, index) => `c${index}`).join(',');
+    const { response, healthMs } = await previewWhileAskingHealth('wide.csv', Buffer.from(`${header}\n`));
+    expect(firstProblem(response)).toBe(
+      'Row 1 has 200,000 columns; VAT Wise reads at most 1,000. Delete the columns you do not need and save the file again',
+    );
+    expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('a cell of 50 MB is refused, naming its row and column', async () => {
+    const workbook = await xlsxFile([
+      [{ value: 'Date' }, { value: 'Description' }, { value: 'Net' }, { value: 'VAT' }],
+      [{ value: '2026-04-01' }, { value: 'x'.repeat(50 * 1024 * 1024) }, { value: 1 }, { value: 0.2 }],
+    ]);
+    const { response, healthMs } = await previewWhileAskingHealth('long.xlsx', workbook);
+    expect(firstProblem(response)).toBe(
+      'The cell in column B of row 2 holds more than 32,767 characters, which is more than a spreadsheet cell can: check that the file is the export you meant',
+    );
+    expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('a file over the size limit is refused before it is read', async () => {
+    const { response, healthMs } = await previewWhileAskingHealth(
+      'huge.csv',
+      Buffer.alloc(importLimits.maxFileBytes + 1, 'a'),
+    );
+    expect(firstProblem(response)).toBe(
+      'The file is 20.1 MB; the largest file VAT Wise can import is 20 MB. Split it into smaller files (for example one per month) and import each',
+    );
+    expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('a CSV with a quote never closed is refused, naming the line', async () => {
+    const csv = 'Date,Description,Net,VAT\n2026-04-01,"Consulting,100.00,20.00\n2026-04-02,Books,10.00,0.00\n';
+    const { response, healthMs } = await previewWhileAskingHealth('quotes.csv', Buffer.from(csv));
+    expect(firstProblem(response)).toBe(
+      'The file could not be read: the quote (") opened on line 2 is never closed. Close it, or write a quote inside a field as two quotes ("")',
+    );
+    expect(healthMs).toBeLessThan(1000);
+  });
+});

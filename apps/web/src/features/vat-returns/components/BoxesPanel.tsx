@@ -59,6 +59,9 @@ export function BoxesPanel({ computed, records }: { computed: ComputedReturn; re
   );
 }
 
+/** Lines of a box listed when it is opened; the records table below pages through them all. */
+const linesShown = 100;
+
 function BoxCard({ box }: { box: BoxBreakdown }) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
@@ -117,7 +120,8 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
                       <Table.Td ta="end">{formatMoney(box.flatRateVatPence, language)}</Table.Td>
                     </Table.Tr>
                   )}
-                  {box.lines.map((line) => (
+                  {/* Built only when open, and only the first lines: a box of 50,000 records stays quick. */}
+                  {(open ? box.lines.slice(0, linesShown) : []).map((line) => (
                     <Table.Tr key={line.recordId}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.record?.date, language)}</Table.Td>
                       <Table.Td>{line.record?.description ?? t('vatReturns:boxes.missingRecord')}</Table.Td>
@@ -129,6 +133,14 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+            {box.lines.length > linesShown && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('vatReturns:boxes.firstLines', {
+                  shown: linesShown.toLocaleString(language),
+                  total: box.lines.length.toLocaleString(language),
+                })}
+              </Text>
+            )}
             {isValueBox(box.box) && (
               <Text size="xs" c="dimmed" mt={4}>
                 {t('vatReturns:boxes.wholePounds')}

@@ -207,7 +207,10 @@ export interface FlatRateWorking {
 
 export interface ComputedReturn {
   boxes: NineBoxes;
+  /** Which records add how much to each box: all of them, or the first of them in an API answer. */
   contributions: Record<BoxKey, Contribution[]>;
+  /** How many records add to each box (whole, even when contributions holds only the first). */
+  contributionCounts: Record<BoxKey, number>;
   problems: BoxProblem[];
   warnings: BoxWarning[];
   flatRate: FlatRateWorking | null;

@@ -11,7 +11,7 @@ import {
   type VatRecord,
 } from './api';
 import { checkBoxes } from './boxes';
-import { computeReturn } from './records-to-boxes';
+import { computeReturn, withContributionSample } from './records-to-boxes';
 
 const quarter = { start: '2024-01-01', end: '2024-03-31' };
 const base = { vrn: '123456789', createdAt: '2024-04-01T09:00:00Z', source: null };
@@ -113,6 +113,14 @@ describe('computeReturn: standard accounting', () => {
     ]);
     expect(result.contributions.box3).toEqual([]);
     expect(result.contributions.box5).toEqual([]);
+    expect(result.contributionCounts).toMatchObject({ box1: 1, box3: 0, box4: 1, box6: 2, box7: 2 });
+
+    // A sample for the screen keeps the first lines of each box and the whole counts.
+    const sample = withContributionSample(result, 1);
+    expect(sample.contributions.box6).toEqual([{ recordId: 's-standard', amountPence: 4_200_000 }]);
+    expect(sample.contributions.box1).toEqual(result.contributions.box1);
+    expect(sample.contributionCounts).toEqual(result.contributionCounts);
+    expect(sample.boxes).toEqual(result.boxes);
   });
 
   it('accounts for a £100 service from a US supplier in boxes 1, 4, 6 and 7 (uk-vat-facts 1.7 C)', () => {

@@ -308,8 +308,21 @@ export function computeReturn(
   return {
     boxes: nine,
     contributions: boxes.contributions,
+    contributionCounts: mapBoxes(boxes.contributions, (lines) => lines.length),
     problems: checkBoxes(nine),
     warnings,
     flatRate: working,
   };
+}
+
+function mapBoxes<T, U>(byBox: Record<BoxKey, T>, map: (value: T) => U): Record<BoxKey, U> {
+  return Object.fromEntries(Object.entries(byBox).map(([key, value]) => [key, map(value)])) as Record<BoxKey, U>;
+}
+
+/**
+ * The return with at most `perBox` contributions listed for each box (the counts stay whole): a
+ * period of 100,000 records would otherwise send about 12 MB of them with every read.
+ */
+export function withContributionSample(computed: ComputedReturn, perBox: number): ComputedReturn {
+  return { ...computed, contributions: mapBoxes(computed.contributions, (lines) => lines.slice(0, perBox)) };
 }

@@ -95,6 +95,11 @@ describe('a large import', () => {
     const byNumber = (a: number, b: number) => a - b;
     expect(imported.map((record) => record.source?.row ?? 0).sort(byNumber)).toEqual([...parsed.rows].sort(byNumber));
     expect(await boxesOf()).toEqual(oneByOneBoxes);
+    // The return read by the screen lists the first 100 lines of a box, with the whole count.
+    const computed = ((await client.get(`/api/vat_returns/${draft.id}`)).json() as ReturnDraft).computed;
+    expect(computed?.contributions.box6).toHaveLength(100);
+    // Every row is a sale (a fifth of them credit notes), so each adds to box 6.
+    expect(computed?.contributionCounts.box6).toBe(20_000);
     expect(oneByOneBoxes?.box1).toBeGreaterThan(0);
     // Recording 20,000 rows one at a time takes a while, above all on PostgreSQL.
   }, 180_000);

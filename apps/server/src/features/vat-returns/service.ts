@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type ReturnStatus,
   computeReturn,
+  withContributionSample,
   type FlatRateSettings,
   flatRateSector,
   type NineBoxes,
@@ -19,6 +20,8 @@ import type { FraudHeaderSource } from '../hmrc-connection/fraud-headers';
 import type { HmrcConnectionService } from '../hmrc-connection/service';
 import { flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 
+/** Contributions listed per box in a return read by the screen. */
+const contributionsPerBox = 100;
 /**
  * VAT returns (issue "VAT returns: prepare, check and submit exactly once"). A return is built from
  * the period's digital records; submitting claims the return in one database statement before
@@ -266,12 +269,16 @@ export class VatReturnService {
     const flatRate = flatRateOf(row);
     const receipt = (await this.deps.repo.receipt(row.id)) ?? null;
     const open = row.status === 'draft' || row.status === 'failed';
+    // Each box lists its first contributions only (the screen shows those; the records list has all).
     const computed =
       withComputed && open
-        ? computeReturn(
-            await this.deps.repo.records(row.owner_id, row.vrn, row.period_start, row.period_end),
-            { start: row.period_start, end: row.period_end },
-            flatRate,
+        ? withContributionSample(
+            computeReturn(
+              await this.deps.repo.records(row.owner_id, row.vrn, row.period_start, row.period_end),
+              { start: row.period_start, end: row.period_end },
+              flatRate,
+            ),
+            contributionsPerBox,
           )
         : null;
     return {

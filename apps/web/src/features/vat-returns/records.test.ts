@@ -64,6 +64,8 @@ describe('recordAmounts', () => {
   });
 });
 
+const noCounts = { box1: 0, box2: 0, box3: 0, box4: 0, box5: 0, box6: 0, box7: 0, box8: 0, box9: 0 };
+
 describe('boxBreakdowns', () => {
   const computed: ComputedReturn = {
     boxes: { box1: 20_000, box2: 0, box3: 20_000, box4: 2_234, box5: 17_766, box6: 1_000, box7: 50, box8: 0, box9: 0 },
@@ -76,6 +78,8 @@ describe('boxBreakdowns', () => {
         { recordId: 'gone', amountPence: 0 },
       ],
     },
+    // Box 4 as the server sends it for a big period: the first lines, and the whole count.
+    contributionCounts: { ...noCounts, box1: 1, box4: 250 },
     problems: [],
     warnings: [],
     flatRate: null,
@@ -88,6 +92,7 @@ describe('boxBreakdowns', () => {
     expect(box4?.box).toBe(4);
     expect(box4?.amountPence).toBe(2_234);
     expect(box4?.lines.map((line) => line.record?.id)).toEqual(['p1', 'a1', undefined]);
+    expect(box4?.lineCount).toBe(250);
     expect(boxes[2]?.lines).toEqual([]);
     expect(boxes[0]?.flatRateVatPence).toBeNull();
   });

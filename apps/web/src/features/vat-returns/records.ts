@@ -40,7 +40,10 @@ export interface BoxBreakdown {
   box: BoxNumber;
   key: BoxKey;
   amountPence: number;
+  /** The first of the records that make up the box (the server lists the first 100). */
   lines: BoxLine[];
+  /** How many records make up the box in all. */
+  lineCount: number;
   /** Box 1 on the flat rate scheme: the flat rate VAT, which belongs to no single record. */
   flatRateVatPence: number | null;
 }
@@ -58,6 +61,7 @@ export function boxBreakdowns(computed: ComputedReturn, records: readonly VatRec
       key,
       amountPence: computed.boxes[key],
       lines: computed.contributions[key].map((line) => ({ ...line, record: byId.get(line.recordId) })),
+      lineCount: computed.contributionCounts[key],
       flatRateVatPence: box === 1 && computed.flatRate ? computed.flatRate.flatRateVatPence : null,
     };
   });

@@ -32,6 +32,7 @@ const computed: ComputedReturn = {
     box8: [],
     box9: [],
   },
+  contributionCounts: { box1: 0, box2: 0, box3: 0, box4: 1, box5: 0, box6: 0, box7: 1, box8: 0, box9: 0 },
   problems: [{ box: 6, code: 'NOT_WHOLE_POUNDS', message: 'Box 6 must be whole pounds.' }],
   warnings: [{ code: 'NO_SALES', boxes: [1], message: 'No sales this period.' }],
   flatRate: null,
@@ -65,5 +66,34 @@ describe('BoxesPanel', () => {
 
     expect(within(screen.getByTestId('box-problems')).getByText('Box 6 must be whole pounds.')).toBeInTheDocument();
     expect(within(screen.getByTestId('box-warnings')).getByText('No sales this period.')).toBeInTheDocument();
+  });
+
+  it('lists the first 100 lines of a big box and says how many there are in all', async () => {
+    const records = Array.from({ length: 100 }, (_, index) => ({
+      ...purchase,
+      id: `p${index}`,
+      description: `Chair ${index}`,
+    }));
+    const big: ComputedReturn = {
+      ...computed,
+      contributions: {
+        ...computed.contributions,
+        box4: records.map((record) => ({ recordId: record.id, amountPence: 1 })),
+      },
+      contributionCounts: { ...computed.contributionCounts, box4: 12_345 },
+    };
+    render(
+      <MantineProvider>
+        <Suspense fallback="Loading">
+          <BoxesPanel computed={big} records={records} />
+        </Suspense>
+      </MantineProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'What makes up box 4 (12345 lines)' }));
+    const list = await screen.findByRole('table', { name: 'What makes up box 4' });
+    expect(within(list).getAllByRole('row')).toHaveLength(100);
+    expect(
+      screen.getByText('Showing the first 100 of 12,345 lines; the records list below has them all.'),
+    ).toBeInTheDocument();
   });
 });

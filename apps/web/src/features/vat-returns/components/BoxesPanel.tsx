@@ -69,7 +69,7 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
   const listId = useId();
   const titleId = `${listId}-title`;
   const explanation = boxExplanations[box.box];
-  const count = box.lines.length + (box.flatRateVatPence === null ? 0 : 1);
+  const count = box.lineCount + (box.flatRateVatPence === null ? 0 : 1);
   return (
     <Paper withBorder p="sm" component="article" aria-labelledby={titleId} data-testid={`box-card-${box.box}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -133,11 +133,11 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {box.lines.length > linesShown && (
+            {box.lineCount > Math.min(box.lines.length, linesShown) && (
               <Text size="xs" c="dimmed" mt={4}>
                 {t('vatReturns:boxes.firstLines', {
-                  shown: linesShown.toLocaleString(language),
-                  total: box.lines.length.toLocaleString(language),
+                  shown: Math.min(box.lines.length, linesShown).toLocaleString(language),
+                  total: box.lineCount.toLocaleString(language),
                 })}
               </Text>
             )}

@@ -32,6 +32,7 @@ const boxes = {
 const computed: ComputedReturn = {
   boxes,
   contributions: { box1: [], box2: [], box3: [], box4: [], box5: [], box6: [], box7: [], box8: [], box9: [] },
+  contributionCounts: { box1: 0, box2: 0, box3: 0, box4: 0, box5: 0, box6: 0, box7: 0, box8: 0, box9: 0 },
   problems: [],
   warnings: [],
   flatRate: null,

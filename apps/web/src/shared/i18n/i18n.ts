@@ -49,6 +49,9 @@ export async function initI18n(language: Language): Promise<void> {
   applyDocumentLanguage(language);
 }
 
+/** How long a page waits for i18next to start before showing without its translations. */
+const translationWaitMs = 10_000;
+
 /** Namespaces asked for before initI18n said which language to fetch. */
 const namespacesBeforeInit = new Set<string>();
 let initLanguage: string | undefined;
@@ -73,8 +76,14 @@ export function preloadNamespaces(namespaces: readonly string[]): Promise<void> 
   return new Promise<void>((resolve) => {
     const onInitialized = () => {
       i18n.off('initialized', onInitialized);
+      clearTimeout(giveUp);
       resolve(load());
     };
+    // Should i18next never start, the page still shows (with its keys) rather than wait forever.
+    const giveUp = setTimeout(() => {
+      i18n.off('initialized', onInitialized);
+      resolve();
+    }, translationWaitMs);
     i18n.on('initialized', onInitialized);
   });
 }

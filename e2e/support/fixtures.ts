@@ -11,7 +11,8 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        // With the address, so a test can allow one resource's failure and not every other's.
+        if (message.type() === 'error') errors.push(`${message.text()} [${message.location().url}]`);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use(errors);

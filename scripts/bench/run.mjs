@@ -1,13 +1,16 @@
 // `npm run bench` (after `npm run build`): prints how VAT Wise performs on this machine, each
 // figure beside a yardstick measured in the same run (a bare Fastify route, a trivial Vite + React
-// page), and a summary against the targets of issue 13. It asserts nothing and exits 0 unless a
-// section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse.
+// page), and a summary against the targets of issues 13 and 14. It asserts nothing and exits 0 unless a
+// section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse, imports.
 //
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SKIP_LIGHTHOUSE=1,
-// BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), CHROME_PATH (default /usr/bin/chromium).
+// BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_POSTGRES_URL (the imports' PostgreSQL run; default the local test database).
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
+import { businessWithDraft, apiClient, lyingZip, transactionsCsv, whileReading } from './lib/imports.mjs';
 import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
 import { load } from './lib/load.mjs';
 import {
@@ -105,11 +108,16 @@ async function section(title, body) {
 }
 
 /** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
+/**
+ * @typedef {{ database: string, what: string, rows?: number, previewMs?: number, recordMs?: number,
+ *   peakRss: Figure, readP99: Figure, readMax: Figure, reads: number, outcome: string }} ImportFigure
+ */
 /** @typedef {Awaited<ReturnType<typeof audit>>} AuditResult */
 /** @typedef {ReturnType<typeof summarisePage>} PageSummary */
 /**
  * @type {{ startupMs: number[], idleRss: Figure, peakRss: Figure, load: Record<string, LoadResult>,
- *   fixed: Record<string, LoadResult>, pages: PageSummary[], trivial: PageSummary | undefined }}
+ *   fixed: Record<string, LoadResult>, pages: PageSummary[], trivial: PageSummary | undefined,
+ *   imports: ImportFigure[] }}
  */
 const results = {
   startupMs: [],
@@ -119,6 +127,7 @@ const results = {
   fixed: {},
   pages: [],
   trivial: undefined,
+  imports: [],
 };
 
 /** @type {Awaited<ReturnType<typeof startVatWise>> | undefined} */
@@ -417,12 +426,133 @@ if (skipLighthouse) {
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// 5. Imports (issue 14)
+
+const importSizes = [1_000, 10_000, 100_000];
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Imports of growing size, then hostile files, on one server, each while another client reads
+ * GET /api/me every 20 ms.
+ * @param {string} database
+ * @param {Awaited<ReturnType<typeof startVatWise>>} target
+ */
+async function importFigures(database, target) {
+  const account = await signUp(target.baseUrl, `imports-${database.toLowerCase()}-${Date.now()}@example.com`);
+  const client = apiClient(target.baseUrl, account.cookie);
+  /** @param {string} what @param {number | undefined} rows @param {string} fileName @param {Buffer} content @param {boolean} record */
+  async function run(what, rows, fileName, content, record) {
+    const { draftId, vrn } = await businessWithDraft(client);
+    const body = { vrn, draftId, kind: 'transactions', fileName, contentBase64: content.toString('base64') };
+    const peak = sampleRss(target.pid, 100);
+    const { result, reads } = await whileReading(target.baseUrl, account.cookie, async () => {
+      const started = performance.now();
+      const preview = await client.post('/api/vat_imports/preview', body);
+      const previewMs = performance.now() - started;
+      if (!record)
+        return {
+          previewMs,
+          recordMs: undefined,
+          outcome:
+            preview.status === 200
+              ? (preview.json().problems[0]?.message ?? 'no problem found')
+              : `HTTP ${preview.status}`,
+        };
+      const applied = await client.post('/api/vat_imports', body);
+      const recordMs = performance.now() - started - previewMs;
+      return {
+        previewMs,
+        recordMs,
+        outcome:
+          applied.status === 201
+            ? `${applied.json().recordCount} records`
+            : `HTTP ${applied.status} ${applied.text.slice(0, 120)}`,
+      };
+    });
+    const sorted = [...reads].sort((a, b) => a - b);
+    results.imports.push({
+      database,
+      what,
+      rows,
+      ...result,
+      peakRss: peak.stop(),
+      readP99: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)],
+      readMax: sorted.at(-1),
+      reads: sorted.length,
+    });
+  }
+  for (const rows of importSizes) {
+    const { period } = await businessWithDraft(client);
+    await run(
+      `CSV of ${rows.toLocaleString('en-GB')} rows`,
+      rows,
+      `takings-${rows}.csv`,
+      transactionsCsv(rows, period),
+      true,
+    );
+  }
+  await run('XLSX lying about its size (150 MB real)', undefined, 'bomb.xlsx', lyingZip(), false);
+  const wide = Array.from({ length: 200_000 }, (_, index) => `c${index}`).join(',');
+  await run('CSV of 200,000 columns', undefined, 'wide.csv', Buffer.from(`${wide}\n`), false);
+  await run('CSV 1 byte over 20 MB', undefined, 'huge.csv', Buffer.alloc(20 * 1024 * 1024 + 1, 'a'), false);
+}
+
+await section(
+  '5. Imports: CSV of 1,000, 10,000 and 100,000 rows, then hostile files, while another client reads GET /api/me',
+  async () => {
+    if (!server) throw new Error('no server (start-up failed)');
+    await importFigures('SQLite', server);
+    assertServerAlive();
+    const schema = `bench_${process.pid}_${Date.now()}`;
+    /** @type {pg.Client | undefined} */
+    let admin;
+    try {
+      admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create schema "${schema}"`);
+    } catch (error) {
+      console.log(
+        `  PostgreSQL at ${postgresUrl} not reachable (${error instanceof Error ? error.message : error}): its figures are skipped`,
+      );
+      await admin?.end().catch(() => undefined);
+      admin = undefined;
+    }
+    if (admin) {
+      const url = new URL(postgresUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const onPostgres = await startVatWise({ databaseUrl: url.toString() });
+      try {
+        await importFigures('PostgreSQL', onPostgres);
+      } finally {
+        await onPostgres.stop();
+        await admin.query(`drop schema "${schema}" cascade`).catch(() => undefined);
+        await admin.end();
+      }
+    }
+    table(
+      ['database', 'file', 'preview', 'record', 'reads p99', 'reads max', 'reads', 'peak RSS', 'outcome'],
+      results.imports.map((f) => [
+        f.database,
+        f.what,
+        ms(f.previewMs, 0),
+        ms(f.recordMs, 0),
+        ms(f.readP99, 1),
+        ms(f.readMax, 1),
+        f.reads,
+        mb(f.peakRss),
+        f.outcome.slice(0, 70),
+      ]),
+    );
+  },
+);
+
 if (server) await server.stop();
 
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-console.log('\n=== 5. Summary against the targets of issue 13');
+console.log('\n=== 6. Summary against the targets of issues 13 and 14');
 /** @type {string[][]} */
 const rows = [];
 const verdict = (/** @type {unknown} */ value, /** @type {boolean} */ met) =>
@@ -514,6 +644,23 @@ rows.push([
   verdict(home?.jsBytes, (home?.jsBytes ?? Infinity) <= 200 * 1024),
 ]);
 if (skipped.includes('Lighthouse')) rows.push(['Lighthouse figures', 'skipped (BENCH_SKIP_LIGHTHOUSE)', '', '']);
+for (const database of ['SQLite', 'PostgreSQL']) {
+  const largest = results.imports.find((f) => f.database === database && f.rows === 100_000);
+  const total = largest && largest.recordMs !== undefined ? (largest.previewMs ?? 0) + largest.recordMs : undefined;
+  rows.push([
+    `100,000-row CSV previewed and recorded, ${database}`,
+    seconds(total),
+    '<= 10 s',
+    verdict(total, total !== undefined && total <= 10_000 && largest?.outcome === '100000 records'),
+  ]);
+}
+const worstRead = Math.max(...results.imports.map((f) => f.readP99 ?? 0));
+rows.push([
+  'p99 of reads during any import or hostile file',
+  results.imports.length > 0 ? ms(worstRead, 1) : 'n/a',
+  '<= 100 ms',
+  verdict(results.imports.length > 0 ? worstRead : undefined, worstRead <= 100),
+]);
 table(['figure', 'measured', 'target', 'status'], rows);
 
 const totalS = (performance.now() - benchStarted) / 1000;

@@ -28,12 +28,13 @@ export function serverCommand() {
 export const strongPassword = 'Correct-Horse-Battery-9';
 
 /**
- * Spawns VAT Wise in production mode on a free port with a fresh data folder (SQLite), and
+ * Spawns VAT Wise in production mode on a free port with a fresh data folder (SQLite, or the
+ * PostgreSQL database at `databaseUrl`), and
  * resolves once `GET /api/ready` first answers 200, with the time that took from the spawn.
  * No HMRC credentials are set, so the server uses its embedded HMRC simulator (config.ts allows
  * that in production; only the simulator's operator controls are off there).
  */
-export async function startVatWise({ readyTimeoutMs = 60_000 } = {}) {
+export async function startVatWise({ readyTimeoutMs = 60_000, databaseUrl = '' } = {}) {
   const port = await freePort();
   const dataDir = tempDir('data');
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -45,7 +46,7 @@ export async function startVatWise({ readyTimeoutMs = 60_000 } = {}) {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),

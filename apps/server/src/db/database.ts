@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql } from 'kysely';
-import { QueuedSqliteDialect } from './sqlite-dialect';
+import { ReadWriteSqliteDialect, type SqliteDatabase } from './sqlite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
@@ -21,17 +21,29 @@ export interface DatabaseHandle {
 
 function openSqlite(file: string): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const connection = new SQLite(file);
+  const writer = new SQLite(file);
   // WAL lets readers go on while a write is in progress; busy_timeout waits for a lock
   // instead of failing at once when two requests write together.
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
-  // Kysely prepares every statement afresh, which was the largest cost of a signed-in read; the
-  // same SQL text is prepared once and reused (better-sqlite3 re-prepares by itself after a schema
-  // change). Nothing streams rows (iterate), so a cached statement is never busy when reused.
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  // A second, read-only connection answers SELECTs while the writer holds a long transaction
+  // (an import of 100,000 rows), as PostgreSQL's pool would.
+  const reader = new SQLite(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({
+    dialect: new ReadWriteSqliteDialect({ writer: withStatementCache(writer), reader: withStatementCache(reader) }),
+  });
+}
+
+/**
+ * Kysely prepares every statement afresh, which was the largest cost of a signed-in read; the
+ * same SQL text is prepared once and reused (better-sqlite3 re-prepares by itself after a schema
+ * change). Nothing streams rows (iterate), so a cached statement is never busy when reused.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
-  const database = {
+  return {
     close: () => connection.close(),
     prepare: (text: string) => {
       let statement = statements.get(text);
@@ -42,7 +54,6 @@ function openSqlite(file: string): Kysely<Database> {
       return statement;
     },
   };
-  return new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) });
 }
 
 function openPostgres(url: string): Kysely<Database> {

@@ -1,10 +1,34 @@
-import { type DatabaseConnection, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  CompiledQuery as Compiled,
+} from 'kysely';
+
+/** What the dialect needs of a better-sqlite3 database (database.ts adds a statement cache). */
+export interface SqliteDatabase {
+  prepare(sql: string): {
+    reader: boolean;
+    all(parameters: readonly unknown[]): unknown[];
+    run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  };
+  close(): void;
+}
 
 /**
- * A lock that hands the one SQLite connection to the next waiter only. Kysely's own lock wakes
- * every waiter on each release and all but one go back to sleep, so with n requests waiting each
- * query cost n wake-ups: a big import made the whole server crawl, and signed-in reads under load
- * spent a fifth of their time there.
+ * A lock that hands the writing connection to the next waiter only. Kysely's own SQLite lock
+ * wakes every waiter on each release and all but one go back to sleep, so with n requests
+ * waiting each query cost n wake-ups.
  */
 export class FifoLock {
   #held = false;
@@ -29,31 +53,122 @@ export class FifoLock {
   }
 }
 
-class QueuedSqliteDriver extends SqliteDriver {
-  readonly #lock = new FifoLock();
+function execute(database: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
+  const statement = database.prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
 
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#lock.lock();
-    // Kysely's own lock is never contended now: only the holder of ours reaches it.
-    return super.acquireConnection();
+/**
+ * Two connections to one SQLite file in WAL mode: transactions and writes take the writer, one
+ * at a time; a SELECT outside a transaction goes to the reader and never waits. So while an
+ * import of 100,000 rows holds its transaction open, other users' reads still answer (they see
+ * the data as last committed, as they would on PostgreSQL).
+ */
+class ReadWriteConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(private readonly driver: ReadWriteSqliteDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { writer, reader, lock } = this.driver;
+    if (this.inTransaction) return execute(writer, query) as QueryResult<R>;
+    if (SelectQueryNode.is(query.query)) return execute(reader, query) as QueryResult<R>;
+    await lock.lock();
+    try {
+      return execute(writer, query) as QueryResult<R>;
+    } finally {
+      lock.unlock();
+    }
   }
 
-  override async releaseConnection(): Promise<void> {
-    await super.releaseConnection();
-    this.#lock.unlock();
+  // eslint-disable-next-line require-yield -- nothing streams rows here (database.ts caches statements)
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming rows from SQLite is not supported');
   }
 }
 
-/** Kysely's SQLite dialect with the first-come, first-served connection lock above. */
-export class QueuedSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+class ReadWriteSqliteDriver implements Driver {
+  readonly lock = new FifoLock();
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(
+    readonly writer: SqliteDatabase,
+    readonly reader: SqliteDatabase,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ReadWriteConnection(this);
   }
 
-  override createDriver(): SqliteDriver {
-    return new QueuedSqliteDriver(this.#config);
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.lock.lock();
+    try {
+      execute(this.writer, Compiled.raw('begin'));
+    } catch (error) {
+      this.lock.unlock();
+      throw error;
+    }
+    (connection as ReadWriteConnection).inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.endTransaction(connection, 'commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.endTransaction(connection, 'rollback');
+  }
+
+  private endTransaction(connection: DatabaseConnection, how: 'commit' | 'rollback') {
+    const routed = connection as ReadWriteConnection;
+    try {
+      execute(this.writer, Compiled.raw(how));
+    } finally {
+      routed.inTransaction = false;
+      this.lock.unlock();
+    }
+  }
+
+  async savepoint(_connection: DatabaseConnection, name: string) {
+    execute(this.writer, Compiled.raw(`savepoint "${name}"`));
+  }
+
+  async rollbackToSavepoint(_connection: DatabaseConnection, name: string) {
+    execute(this.writer, Compiled.raw(`rollback to "${name}"`));
+  }
+
+  async releaseSavepoint(_connection: DatabaseConnection, name: string) {
+    execute(this.writer, Compiled.raw(`release "${name}"`));
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    this.reader.close();
+    this.writer.close();
+  }
+}
+
+/** Kysely's SQLite dialect over a writer and a reader connection (see ReadWriteConnection). */
+export class ReadWriteSqliteDialect implements Dialect {
+  constructor(private readonly connections: { writer: SqliteDatabase; reader: SqliteDatabase }) {}
+
+  createDriver(): Driver {
+    return new ReadWriteSqliteDriver(this.connections.writer, this.connections.reader);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
   }
 }

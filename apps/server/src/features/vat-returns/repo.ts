@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import {
   type FlatRateSettings,
   flatRateSettingsSchema,
@@ -98,6 +99,8 @@ export class VatReturnRepo {
         .insertInto('vat_record')
         .values(rows.slice(start, start + 1000))
         .execute();
+      // SQLite runs each statement synchronously: let other requests in between them.
+      await setImmediate();
     }
     return rows.map((row) => row.id);
   }

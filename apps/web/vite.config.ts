@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { mainLayoutNamespaces } from './src/app/layout/main-layout-namespaces';
 
 const server = process.env.VATWISE_SERVER_URL ?? 'http://localhost:3000';
 
@@ -42,8 +43,52 @@ function precompress(): Plugin {
   };
 }
 
+type BuildManifest = Record<string, { file: string; src?: string; imports?: string[] }>;
+
+/**
+ * Writes .vite/preloads.json: the chunks a page needs that the browser would otherwise discover
+ * only after running the entry chunk, so the server can announce them in the page
+ * (`<link rel="modulepreload">`) and they download while the entry runs. `page` is for every page
+ * (the English common translations, the default language); `main` for a signed-in page below
+ * /app (the main layout and its English namespaces).
+ */
+function preloadHints(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'vatwise-preload-hints',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+      const closure = (keys: string[]) => {
+        const files = new Set<string>();
+        const visit = (key: string) => {
+          const chunk = manifest[key];
+          if (!chunk) throw new Error(`preload hints: ${key} is not in the build manifest`);
+          if (files.has(chunk.file)) return;
+          files.add(chunk.file);
+          for (const imported of chunk.imports ?? []) visit(imported);
+        };
+        keys.forEach(visit);
+        return [...files];
+      };
+      const english = (namespaces: readonly string[]) =>
+        namespaces.map((namespace) => {
+          const key = Object.keys(manifest).find((candidate) => candidate.endsWith(`/locales/en/${namespace}.json`));
+          if (!key) throw new Error(`preload hints: no English ${namespace}.json in the build manifest`);
+          return key;
+        });
+      const page = closure(english(['common']));
+      const main = closure(['src/app/layout/MainLayout.tsx', ...english(mainLayoutNamespaces)]);
+      fs.writeFileSync(path.join(outDir, '.vite/preloads.json'), JSON.stringify({ page, main }));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadHints(), precompress()],
   build: {
     // The manifest lets scripts/bundle-size.mjs find exactly the JavaScript that `/` needs.
     manifest: true,

@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 // The access table only (no auth code): it must not pull the auth feature into the landing page.
 import { accountHolders, adminsOnly, anyUser, everyone } from '../features/auth/access';
 import { PageLoader } from '../shared/ui/PageLoader';
+import { mainLayoutNamespaces } from './layout/main-layout-namespaces';
 import { PublicLayout } from './layout/PublicLayout';
 import { lazyPage } from './lazy-page';
 import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
@@ -101,8 +102,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(
           () => import('./layout/MainLayout'),
           (m) => m.MainLayout,
-          // The live agent lines, the chat launcher and the HMRC connection status it shows.
-          ['agents', 'assistant', 'hmrc'],
+          mainLayoutNamespaces,
         ),
         children: [
           {

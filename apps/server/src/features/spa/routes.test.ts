@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerUser } from '../../test/session-client';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
-const indexHtml = '<!doctype html><html><head><title>VAT Wise</title></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><title>VAT Wise</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 const appScript = `console.log(${JSON.stringify('VAT Wise '.repeat(400))});`;
 
@@ -20,6 +21,15 @@ function writeWebBuild(dir: string) {
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(appScript));
   fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(appScript));
   fs.writeFileSync(`${asset}.map`, '{"version":3,"sources":["src/secret-internals.ts"]}');
+  // The build's preload hints: every page's, then a signed-in main-area page's (which repeats one).
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'preloads.json'),
+    JSON.stringify({
+      page: ['assets/common-1.js', 'assets/index-abc123.js'],
+      main: ['assets/MainLayout-2.js', 'assets/forms-3.js', 'assets/common-1.js'],
+    }),
+  );
 }
 
 describe('web app and API fallbacks', () => {
@@ -99,6 +109,30 @@ describe('web app and API fallbacks', () => {
     await client.post('/api/auth/sign-out');
     const afterSignOut = await client.get('/app');
     expect(embeddedUser(afterSignOut.body)).toBeUndefined();
+  });
+
+  it('announces the chunks a page needs next, so they download beside the entry chunk', async () => {
+    const { app } = await withBuiltWebApp();
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    // Every page: the common translations (index.html loads the entry chunk itself).
+    expect(preloads((await app.inject({ method: 'GET', url: '/app' })).body)).toEqual(['/assets/common-1.js']);
+    const client = await registerUser(app, 'preload.owner@example.com', 'Preload Owner');
+    expect(preloads((await client.get('/')).body)).toEqual(['/assets/common-1.js']);
+    // A signed-in page below /app: the main layout's chunks too, each once.
+    for (const url of ['/app', '/app/vat-operations?vrn=1']) {
+      expect(preloads((await client.get(url)).body), url).toEqual([
+        '/assets/common-1.js',
+        '/assets/MainLayout-2.js',
+        '/assets/forms-3.js',
+      ]);
+    }
+    // A build without hints still serves its pages, just without them.
+    fs.rmSync(path.join(distDir, '.vite'), { recursive: true });
+    fs.appendFileSync(path.join(distDir, 'index.html'), '\n');
+    const page = await client.get('/app');
+    expect(page.statusCode).toBe(200);
+    expect(preloads(page.body)).toEqual([]);
   });
 
   it('serves hashed assets with a long cache, and a missing asset as 404 rather than the page', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ClientConfig, UserRecord } from '@vatwise/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { sendNotFound } from '../../plugins/errors';
 
 export interface SpaOptions {
@@ -35,12 +36,38 @@ export function injectClientConfig(html: string, clientConfig: ClientConfig): st
 }
 
 /**
- * index.html with the settings inside, read again whenever the file changes: a rebuild replaces
- * every hashed chunk, so a copy read at start would point at files that are gone.
+ * The build's preload hints (.vite/preloads.json, written by the web app's Vite config): chunks
+ * the browser would only discover after running the entry chunk. `page` is for every page,
+ * `main` for a signed-in page below /app. None when the file cannot be read: preloading is a hint.
  */
-function indexPage(indexFile: string, clientConfig: ClientConfig) {
-  let cached: { mtimeMs: number; size: number; html: string } | undefined;
-  return (): string | undefined => {
+const preloadHintsSchema = z.object({ page: z.array(z.string()), main: z.array(z.string()) });
+
+export function readPreloadHints(distDir: string): z.infer<typeof preloadHintsSchema> {
+  try {
+    return preloadHintsSchema.parse(JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'preloads.json'), 'utf8')));
+  } catch {
+    return { page: [], main: [] };
+  }
+}
+
+/** index.html announcing `files` (hashed asset paths), each once, less the ones it already loads. */
+function withModulePreloads(html: string, files: string[]): string {
+  const links = [...new Set(files)]
+    .filter((file) => /^assets\/[\w.-]+\.js$/.test(file) && !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * index.html with the settings inside, read again whenever the file changes: a rebuild replaces
+ * every hashed chunk, so a copy read at start would point at files that are gone. `main` is the
+ * page for a signed-in user below /app, which also announces the main layout's chunks.
+ */
+function indexPage(distDir: string, clientConfig: ClientConfig) {
+  const indexFile = path.join(distDir, 'index.html');
+  let cached: { mtimeMs: number; size: number; html: string; main: string } | undefined;
+  return () => {
     let stat: fs.Stats;
     try {
       stat = fs.statSync(indexFile);
@@ -48,13 +75,16 @@ function indexPage(indexFile: string, clientConfig: ClientConfig) {
       return undefined;
     }
     if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      const html = injectClientConfig(fs.readFileSync(indexFile, 'utf8'), clientConfig);
+      const hints = readPreloadHints(distDir);
       cached = {
         mtimeMs: stat.mtimeMs,
         size: stat.size,
-        html: injectClientConfig(fs.readFileSync(indexFile, 'utf8'), clientConfig),
+        html: withModulePreloads(html, hints.page),
+        main: withModulePreloads(html, [...hints.page, ...hints.main]),
       };
     }
-    return cached.html;
+    return cached;
   };
 }
 
@@ -63,7 +93,7 @@ function indexPage(indexFile: string, clientConfig: ClientConfig) {
  * SPA's router decides what to show (its unknown paths go to /error).
  */
 export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
-  const currentIndex = indexPage(path.join(options.distDir, 'index.html'), options.clientConfig);
+  const currentIndex = indexPage(options.distDir, options.clientConfig);
 
   if (fs.existsSync(options.distDir)) {
     await app.register(fastifyStatic, {
@@ -86,8 +116,8 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
   }
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = currentIndex();
-    if (!html) {
+    const index = currentIndex();
+    if (!index) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
@@ -97,7 +127,9 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     // The signed-in user comes with the page, so the first screen need not wait for GET /api/me.
     // A page that names its user is never stored by a browser or proxy.
     const user = await options.signedInUser(request);
-    if (!user) return reply.header('cache-control', 'no-cache').send(html);
+    if (!user) return reply.header('cache-control', 'no-cache').send(index.html);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const html = pathname === '/app' || pathname.startsWith('/app/') ? index.main : index.html;
     return reply.header('cache-control', 'no-store').send(injectJson(html, 'vatwise-me', { user }));
   };
 

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../shared/api/http-errors';

@@ -1,10 +1,12 @@
-import { BarChart } from '@mantine/charts';
-import { Paper, Text, useDirection } from '@mantine/core';
+import { Box, Loader, Paper, Text, useDirection } from '@mantine/core';
 import type { Liability, Payment } from '@vatwise/domain';
-import { useId } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/format';
-import { formatMonth, monthlyTotals, pointToPence, seriesTotals, toChartPoints } from '../chart-series';
+import { formatMonth, monthlyTotals, seriesTotals, toChartPoints } from '../chart-series';
+
+const LiabilitiesBarChart = lazy(() => import('./LiabilitiesBarChart'));
+const chartHeight = 260;
 
 interface LiabilitiesChartProps {
   liabilities: readonly Liability[];
@@ -23,26 +25,21 @@ export function LiabilitiesChart({ liabilities, payments, paymentsMissing }: Lia
   if (series.length === 0) return null;
   const totals = seriesTotals(series);
   const data = toChartPoints(series).map((point) => ({ ...point, label: formatMonth(point.month, language) }));
-  const rtl = dir === 'rtl';
   return (
     <Paper component="figure" withBorder p="md" m={0} aria-labelledby={titleId} data-testid="liabilities-chart">
       <Text fw={600} id={titleId} mb="sm">
         {t('vatOperations:chart.title')}
       </Text>
-      <BarChart
-        h={260}
-        data={data}
-        dataKey="label"
-        series={[
-          { name: 'liabilities', label: t('vatOperations:chart.liabilities'), color: 'orange.6' },
-          { name: 'payments', label: t('vatOperations:chart.payments'), color: 'teal.6' },
-        ]}
-        valueFormatter={(pounds) => formatMoney(pointToPence(pounds), language)}
-        withLegend
-        // Recharts does not follow the page's direction: in right-to-left, time runs leftwards.
-        xAxisProps={{ reversed: rtl }}
-        yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 96 }}
-      />
+      {/* The same height while the chart's code loads, so nothing below it moves. */}
+      <Suspense
+        fallback={
+          <Box h={chartHeight} display="flex" style={{ alignItems: 'center', justifyContent: 'center' }}>
+            <Loader size="sm" aria-label={t('common:app.loading')} />
+          </Box>
+        }
+      >
+        <LiabilitiesBarChart data={data} rtl={dir === 'rtl'} height={chartHeight} />
+      </Suspense>
       <Text component="figcaption" size="sm" c="dimmed" mt="sm">
         {t('vatOperations:chart.summary', {
           liabilities: formatMoney(totals.liabilitiesPence, language),

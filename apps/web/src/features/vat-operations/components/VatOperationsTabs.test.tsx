@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { configureStore } from '@reduxjs/toolkit';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { Provider } from 'react-redux';
@@ -236,7 +236,11 @@ describe('the VAT Operations tabs', () => {
     expect(screen.getAllByTestId('liability-row')).toHaveLength(1);
     // Original and outstanding amounts, in pounds and pence.
     expect(within(row as HTMLElement).getAllByText('£4,638.72')).toHaveLength(2);
-    expect(await screen.findByTestId('liabilities-chart')).toHaveTextContent('payments of £1,534.65');
+    const chart = await screen.findByTestId('liabilities-chart');
+    expect(chart).toHaveTextContent('payments of £1,534.65');
+    // The bars' code arrives on demand and takes the place of the loader.
+    await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull());
+    expect(within(chart).queryByLabelText('Loading…')).toBeNull();
   });
 
   it('sends the chosen sandbox test scenario with the tab’s query', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { BusinessTable, Database, HmrcConnectionTable, OauthStateTable, SandboxUserTable } from '../../db/schema';
 
 export type SandboxUserRow = Selectable<SandboxUserTable>;
@@ -6,9 +7,33 @@ export type ConnectionRow = Selectable<HmrcConnectionTable>;
 export type OauthStateRow = Selectable<OauthStateTable>;
 export type BusinessRow = Selectable<BusinessTable>;
 
+/** The owner's businesses with their authority's state, compiled once: it is read on every screen. */
+const businessesWithAuthorityQuery = (database: Kysely<Database>) =>
+  compiledOnce(database, (db, ownerId: string) =>
+    db
+      .selectFrom('business as b')
+      .leftJoin('hmrc_connection as c', (join) =>
+        join.onRef('c.owner_id', '=', 'b.owner_id').onRef('c.hmrc_user_id', '=', 'b.hmrc_user_id'),
+      )
+      .select([
+        'b.vrn',
+        'b.name',
+        'b.hmrc_user_id',
+        'b.last_used_at',
+        'c.granted_at',
+        'c.grant_expires_at',
+        'c.access_expires_at',
+        'c.refresh_failed_at',
+      ])
+      .where('b.owner_id', '=', ownerId)
+      .orderBy('b.name'),
+  );
+
 /** SQL for HMRC connections: every query is scoped to the owner, so nobody reaches another's rows. */
 export class ConnectionRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    this.businessesWithAuthority = businessesWithAuthorityQuery(db);
+  }
 
   // --- sandbox users -------------------------------------------------------------------------
 
@@ -150,26 +175,7 @@ export class ConnectionRepo {
   // --- businesses ----------------------------------------------------------------------------
 
   /** The user's businesses, each with the state of the authority that reaches it (one query: read on every screen). */
-  businessesWithAuthority(ownerId: string) {
-    return this.db
-      .selectFrom('business as b')
-      .leftJoin('hmrc_connection as c', (join) =>
-        join.onRef('c.owner_id', '=', 'b.owner_id').onRef('c.hmrc_user_id', '=', 'b.hmrc_user_id'),
-      )
-      .select([
-        'b.vrn',
-        'b.name',
-        'b.hmrc_user_id',
-        'b.last_used_at',
-        'c.granted_at',
-        'c.grant_expires_at',
-        'c.access_expires_at',
-        'c.refresh_failed_at',
-      ])
-      .where('b.owner_id', '=', ownerId)
-      .orderBy('b.name')
-      .execute();
-  }
+  readonly businessesWithAuthority: ReturnType<typeof businessesWithAuthorityQuery>;
 
   businesses(ownerId: string): Promise<BusinessRow[]> {
     return this.db.selectFrom('business').selectAll().where('owner_id', '=', ownerId).orderBy('name').execute();

@@ -107,4 +107,77 @@ test.describe('VAT Submissions', () => {
       .filter({ hasText: ukDate(draft.periodEnd) });
     await expect(obligation).toContainText('Fulfilled');
   });
+
+  test('a period of many records pages, sorts, searches and filters by box, and the boxes match the server', async ({
+    page,
+  }) => {
+    await signUpWithBusiness(page, 'Pat Pages');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'VAT Submissions' })
+      .click();
+    await page.getByTestId('open-period').first().getByRole('button', { name: 'Start return' }).click();
+    await expect(page).toHaveURL(/\/app\/vat-submissions\/[^/]+$/);
+    const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const draft = (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as ReturnDraftView;
+
+    // A quarter of daily takings from three tills: 1,250 lines, every fifth one zero-rated.
+    const lines = ['Date,Description,Net,VAT,Rate'];
+    const first = Date.parse(`${draft.periodStart}T00:00:00Z`);
+    for (let index = 0; index < 1_250; index++) {
+      const date = new Date(first + (index % 90) * 86_400_000).toISOString().slice(0, 10);
+      const net = 1_000 + ((index * 7_919) % 90_000);
+      const zero = index % 5 === 0;
+      lines.push(
+        `${date},Till ${index % 3} line ${index},${(net / 100).toFixed(2)},${zero ? '0.00' : (net / 500).toFixed(2)},${zero ? 'zero' : 'standard'}`,
+      );
+    }
+    await page.getByRole('button', { name: 'Import a file' }).click();
+    const wizard = page.getByRole('dialog');
+    await wizard.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'tills.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await wizard.getByRole('button', { name: 'Import 1,250 records' }).click();
+    await expect(wizard).toBeHidden();
+
+    // One page at a time.
+    await expect(page.getByTestId('record-row')).toHaveCount(100);
+    await expect(page.getByText('Records 1–100 of 1,250')).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'Pages of records' });
+    await pages.getByRole('button', { name: '13', exact: true }).click();
+    await expect(page.getByText('Records 1,201–1,250 of 1,250')).toBeVisible();
+    await expect(page.getByTestId('record-row')).toHaveCount(50);
+
+    // The largest sale first when sorted by net, descending.
+    const net = page.getByRole('columnheader', { name: /Net/ });
+    await net.getByRole('button').click();
+    await net.getByRole('button').click();
+    await expect(net).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByText('Records 1–100 of 1,250')).toBeVisible();
+
+    // The boxes as the server worked them out, and the records behind box 1 only.
+    const computed = (
+      (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as {
+        computed: { boxes: Record<string, number>; contributionCounts: Record<string, number> };
+      }
+    ).computed;
+    const pounds = (pence: number) =>
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+    await expect(page.getByTestId('box-1')).toHaveText(pounds(computed.boxes.box1 ?? -1));
+    await expect(page.getByTestId('box-6')).toHaveText(pounds(computed.boxes.box6 ?? -1));
+    expect(computed.contributionCounts.box1).toBe(1_000);
+    await page.getByRole('combobox', { name: 'Box' }).click();
+    await page.getByRole('option', { name: 'Box 1', exact: true }).click();
+    await expect(page.getByText('Records 1–100 of 1,000')).toBeVisible();
+
+    // Words of a description, on top of the box.
+    await page.getByRole('textbox', { name: 'Search records' }).fill('till 2 line 1247');
+    await expect(page.getByTestId('record-row')).toHaveCount(1);
+    await expect(page.getByTestId('record-row')).toContainText('Till 2 line 1247');
+    await page.getByRole('textbox', { name: 'Search records' }).fill('line 1245');
+    // Line 1245 is zero-rated: not in box 1.
+    await expect(page.getByTestId('records-no-match')).toBeVisible();
+  });
 });

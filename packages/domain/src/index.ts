@@ -13,6 +13,7 @@ export * from './hmrc/api';
 export * from './hmrc/fraud-prevention';
 export * from './vat-returns/api';
 export * from './vat-returns/import-limits';
+export * from './vat-returns/record-page';
 export * from './vat-returns/rules';
 export * from './assistant/api';
 export * from './hmrc-feed/api';

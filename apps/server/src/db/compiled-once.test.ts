@@ -65,7 +65,10 @@ describe('a query compiled once', () => {
   it('refuses a query whose argument is written into the SQL rather than passed as a value', async () => {
     const db = await itemsDb();
     const inlined = compiledOnce(db, (kysely, owner: string) =>
-      kysely.selectFrom('item').select('name').where(sql.lit(owner), '=', sql.ref('owner')),
+      kysely
+        .selectFrom('item')
+        .select('name')
+        .where(sql<string>`${sql.lit(owner)}`, '=', sql.ref<string>('owner')),
     );
     await expect(inlined('ann')).rejects.toThrow(/argument 0 is not a parameter/);
   });

@@ -177,6 +177,9 @@ export interface Contribution {
   recordId: string;
   /** What this record adds to the box, in pence (before boxes 6-9 drop their pence). */
   amountPence: number;
+  /** The record's date and description, sent with a box's first lines so it reads without the records list. */
+  date?: string;
+  description?: string;
 }
 
 export interface BoxProblem {

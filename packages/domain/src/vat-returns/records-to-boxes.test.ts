@@ -121,6 +121,17 @@ describe('computeReturn: standard accounting', () => {
     expect(sample.contributions.box1).toEqual(result.contributions.box1);
     expect(sample.contributionCounts).toEqual(result.contributionCounts);
     expect(sample.boxes).toEqual(result.boxes);
+    // Given the records, each line listed carries its record's date and description.
+    const described = withContributionSample(result, 1, exampleA);
+    const standardSale = exampleA.find((record) => record.id === 's-standard');
+    expect(described.contributions.box6).toEqual([
+      {
+        recordId: 's-standard',
+        amountPence: 4_200_000,
+        date: standardSale?.date,
+        description: standardSale?.description,
+      },
+    ]);
   });
 
   it('accounts for a £100 service from a US supplier in boxes 1, 4, 6 and 7 (uk-vat-facts 1.7 C)', () => {

@@ -321,8 +321,22 @@ function mapBoxes<T, U>(byBox: Record<BoxKey, T>, map: (value: T) => U): Record<
 
 /**
  * The return with at most `perBox` contributions listed for each box (the counts stay whole): a
- * period of 100,000 records would otherwise send about 12 MB of them with every read.
+ * period of 100,000 records would otherwise send about 12 MB of them with every read. Each line
+ * listed carries its record's date and description (found in `records`).
  */
-export function withContributionSample(computed: ComputedReturn, perBox: number): ComputedReturn {
-  return { ...computed, contributions: mapBoxes(computed.contributions, (lines) => lines.slice(0, perBox)) };
+export function withContributionSample(
+  computed: ComputedReturn,
+  perBox: number,
+  records: readonly VatRecord[] = [],
+): ComputedReturn {
+  const sample = mapBoxes(computed.contributions, (lines) => lines.slice(0, perBox));
+  const wanted = new Set(Object.values(sample).flatMap((lines) => lines.map((line) => line.recordId)));
+  const described = new Map<string, { date: string; description: string }>();
+  for (const record of records) {
+    if (wanted.has(record.id)) described.set(record.id, { date: record.date, description: record.description });
+  }
+  return {
+    ...computed,
+    contributions: mapBoxes(sample, (lines) => lines.map((line) => ({ ...line, ...described.get(line.recordId) }))),
+  };
 }

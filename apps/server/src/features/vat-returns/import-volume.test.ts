@@ -90,7 +90,17 @@ describe('a large import', () => {
     expect(applied.statusCode, applied.body).toBe(201);
     expect(applied.json().recordCount).toBe(20_000);
     const imported = await recordsOf();
-    expect(imported.map(content)).toEqual(oneByOne);
+    // The same records (added one at a time in one millisecond, their order among equals is the ids').
+    const byDescription = (a: { description: string }, b: { description: string }) =>
+      a.description < b.description ? -1 : a.description > b.description ? 1 : 0;
+    expect(imported.map(content).sort(byDescription)).toEqual([...oneByOne].sort(byDescription));
+    // An import's records read back in the file's order.
+    expect(imported.filter((record) => record.date === period.start).map((record) => record.source?.row)).toEqual(
+      imported
+        .filter((record) => record.date === period.start)
+        .map((record) => record.source?.row ?? 0)
+        .sort((a, b) => a - b),
+    );
     // Each record keeps the row it came from (the digital link), every row once.
     const byNumber = (a: number, b: number) => a - b;
     expect(imported.map((record) => record.source?.row ?? 0).sort(byNumber)).toEqual([...parsed.rows].sort(byNumber));

@@ -10,9 +10,8 @@ import {
   type ReturnStatus,
   type VatRecord,
   type VatRecordInput,
-  vatRecordInputSchema,
 } from '@vatwise/domain';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, VatReturnTable } from '../../db/schema';
 
 export type ReturnRow = Selectable<VatReturnTable>;
@@ -29,6 +28,10 @@ export interface SentBy {
   name: string;
 }
 
+/** What a record is read with: its data and where it came from. */
+const recordColumns = ['id', 'vrn', 'data', 'created_at', 'import_id', 'import_row'] as const;
+type RecordColumns = Pick<Selectable<Database['vat_record']>, (typeof recordColumns)[number]>;
+
 /** SQL for VAT returns. Every query names the owner, so nobody reaches another user's rows. */
 export class VatReturnRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -40,8 +43,10 @@ export class VatReturnRepo {
 
   // --- records --------------------------------------------------------------------------------
 
-  private toRecord(row: Selectable<Database['vat_record']>): VatRecord {
-    const input = vatRecordInputSchema.parse(JSON.parse(row.data));
+  private toRecord(row: RecordColumns): VatRecord {
+    // Only ever written as a checked VatRecordInput (the routes' vatRecordInputSchema, or the import's
+    // parser): parsing it again on every read was a third of the time to read 100,000 records.
+    const input = JSON.parse(row.data) as VatRecordInput;
     return {
       ...input,
       id: row.id,
@@ -55,7 +60,7 @@ export class VatReturnRepo {
   async records(ownerId: string, vrn: string, from: string, to: string): Promise<VatRecord[]> {
     const rows = await this.db
       .selectFrom('vat_record')
-      .selectAll()
+      .select(recordColumns)
       .where('owner_id', '=', ownerId)
       .where('vrn', '=', vrn)
       .where('date', '>=', from)
@@ -63,6 +68,9 @@ export class VatReturnRepo {
       .where('deleted_at', 'is', null)
       .orderBy('date')
       .orderBy('created_at')
+      // An import's records share a time: then the file's order, and the id for the rest.
+      .orderBy(sql`coalesce(import_row, 0)`)
+      .orderBy('id')
       .execute();
     return rows.map((row) => this.toRecord(row));
   }

@@ -4,6 +4,7 @@ import {
   importLimits,
   initiateReturnBodySchema,
   recordListQuerySchema,
+  recordPageQuerySchema,
   Role,
   submitReturnBodySchema,
   updateDraftBodySchema,
@@ -86,6 +87,12 @@ export async function vatReturnRoutes(app: FastifyInstance, { service, imports, 
   app.get('/vat_returns/:id', { config: accountHolders }, async (request) => {
     const { id } = parseOrThrow(idParams, request.params);
     return service.get(currentUser(request), id);
+  });
+
+  // A page of the return's records (sorted, searched, filtered by box): the Return page never loads them all.
+  app.get('/vat_returns/:id/records', { config: accountHolders }, async (request) => {
+    const { id } = parseOrThrow(idParams, request.params);
+    return service.recordPage(currentUser(request), id, parseOrThrow(recordPageQuerySchema, request.query));
   });
 
   app.put('/vat_returns/:id', { config: accountHolders }, async (request) => {

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import {
   type ReturnStatus,
+  type BoxNumber,
+  boxKey,
   computeReturn,
+  pageOfRecords,
+  type RecordPage,
+  type RecordPageQuery,
   withContributionSample,
   type FlatRateSettings,
   flatRateSector,
@@ -241,6 +246,25 @@ export class VatReturnService {
     return Promise.all(rows.map((row) => this.toDraft(row, false)));
   }
 
+  /**
+   * One page of a return's records. A box filter keeps the records that add to that box under the
+   * return's own scheme (worked out as for its boxes).
+   */
+  async recordPage(user: SessionUser, id: string, query: RecordPageQuery): Promise<RecordPage> {
+    const row = await this.returnOrThrow(user, id);
+    const period = { start: row.period_start, end: row.period_end };
+    const records = await this.deps.repo.records(row.owner_id, row.vrn, period.start, period.end);
+    const inBox =
+      query.box === undefined
+        ? undefined
+        : new Set(
+            computeReturn(records, period, flatRateOf(row)).contributions[boxKey(query.box as BoxNumber)].map(
+              (line) => line.recordId,
+            ),
+          );
+    return pageOfRecords(records, query, inBox);
+  }
+
   async get(user: SessionUser, id: string): Promise<ReturnDraft> {
     return this.toDraft(await this.returnOrThrow(user, id), true);
   }
@@ -270,15 +294,14 @@ export class VatReturnService {
     const receipt = (await this.deps.repo.receipt(row.id)) ?? null;
     const open = row.status === 'draft' || row.status === 'failed';
     // Each box lists its first contributions only (the screen shows those; the records list has all).
+    const records =
+      withComputed && open ? await this.deps.repo.records(row.owner_id, row.vrn, row.period_start, row.period_end) : [];
     const computed =
       withComputed && open
         ? withContributionSample(
-            computeReturn(
-              await this.deps.repo.records(row.owner_id, row.vrn, row.period_start, row.period_end),
-              { start: row.period_start, end: row.period_end },
-              flatRate,
-            ),
+            computeReturn(records, { start: row.period_start, end: row.period_end }, flatRate),
             contributionsPerBox,
+            records,
           )
         : null;
     return {

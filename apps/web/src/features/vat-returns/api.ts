@@ -5,6 +5,8 @@ import type {
   ImportPreview,
   ImportRecord,
   ImportResult,
+  RecordPage,
+  RecordPageQuery,
   ReturnDraft,
   TransactionMapping,
   VatRecord,
@@ -86,6 +88,16 @@ export const vatReturnsApi = api.injectEndpoints({
       invalidatesTags: ['VatReturns', 'VatData'],
     }),
 
+    // One page of a return's records, as the Return page shows them (sorted, searched, by box).
+    recordPage: build.query<RecordPage, { id: string } & Partial<RecordPageQuery>>({
+      query: ({ id, ...params }) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}/records`,
+        // Unset filters stay out of the address.
+        params: Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')),
+      }),
+      providesTags: ['VatRecords'],
+    }),
+    // Every record of a period at once: for the CSV download only.
     records: build.query<VatRecord[], { vrn: string; from: string; to: string }>({
       query: (params) => ({ url: '/api/vat_records', params }),
       transformResponse: (body: { records: VatRecord[] }) => body.records,

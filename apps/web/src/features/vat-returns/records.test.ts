@@ -71,10 +71,10 @@ describe('boxBreakdowns', () => {
     boxes: { box1: 20_000, box2: 0, box3: 20_000, box4: 2_234, box5: 17_766, box6: 1_000, box7: 50, box8: 0, box9: 0 },
     contributions: {
       ...noContributions,
-      box1: [{ recordId: 's1', amountPence: 20_000 }],
+      box1: [{ recordId: 's1', amountPence: 20_000, date: '2026-01-05', description: 'Takings' }],
       box4: [
-        { recordId: 'p1', amountPence: 1_000 },
-        { recordId: 'a1', amountPence: 1_234 },
+        { recordId: 'p1', amountPence: 1_000, date: '2026-01-06', description: 'Paper' },
+        { recordId: 'a1', amountPence: 1_234, date: '2026-01-07', description: 'Correction' },
         { recordId: 'gone', amountPence: 0 },
       ],
     },
@@ -85,13 +85,17 @@ describe('boxBreakdowns', () => {
     flatRate: null,
   };
 
-  it('lists the records behind each box, matched by id, and keeps a line whose record has gone', () => {
-    const boxes = boxBreakdowns(computed, [sale, purchase, adjustment]);
+  it('lists the records behind each box as the server described them, and keeps a line it could not', () => {
+    const boxes = boxBreakdowns(computed);
     expect(boxes).toHaveLength(9);
     const box4 = boxes[3];
     expect(box4?.box).toBe(4);
     expect(box4?.amountPence).toBe(2_234);
-    expect(box4?.lines.map((line) => line.record?.id)).toEqual(['p1', 'a1', undefined]);
+    expect(box4?.lines.map((line) => [line.recordId, line.description])).toEqual([
+      ['p1', 'Paper'],
+      ['a1', 'Correction'],
+      ['gone', undefined],
+    ]);
     expect(box4?.lineCount).toBe(250);
     expect(boxes[2]?.lines).toEqual([]);
     expect(boxes[0]?.flatRateVatPence).toBeNull();
@@ -107,7 +111,7 @@ describe('boxBreakdowns', () => {
       flatRateVatPence: 19_800,
       outsideSchemeVatPence: 0,
     };
-    const boxes = boxBreakdowns({ ...computed, flatRate }, [sale]);
+    const boxes = boxBreakdowns({ ...computed, flatRate });
     expect(boxes[0]?.flatRateVatPence).toBe(19_800);
     expect(boxes[1]?.flatRateVatPence).toBeNull();
   });

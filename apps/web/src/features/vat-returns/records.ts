@@ -3,37 +3,24 @@ import {
   type BoxNumber,
   type ComputedReturn,
   type VatRecord,
-  type VatRecordInput,
   boxKey,
   boxNumbers,
+  dayBookOrder,
 } from '@vatwise/domain';
 
-/** Records in date order, then in the order they were made, as in a day book. */
+export { isValueBox, recordAmounts } from '@vatwise/domain';
+
+/** Records in day-book order: date, then the order they were made. */
 export function sortRecords(records: readonly VatRecord[]): VatRecord[] {
-  return [...records].sort((a, b) => a.date.localeCompare(b.date) || a.createdAt.localeCompare(b.createdAt));
-}
-
-/** Boxes 6-9 hold values without VAT; 1, 2 and 4 hold VAT. */
-export const isValueBox = (box: number): boolean => box >= 6;
-
-/**
- * The net and VAT columns for any record: a sale or purchase has both; an adjustment or box total
- * moves one box, so its amount shows as net for a value box (6-9) and as VAT for a VAT box (1, 2, 4).
- */
-export function recordAmounts(record: VatRecordInput): { netPence: number | null; vatPence: number | null } {
-  if (record.kind === 'adjustment' || record.kind === 'boxTotal') {
-    return isValueBox(record.box)
-      ? { netPence: record.amountPence, vatPence: null }
-      : { netPence: null, vatPence: record.amountPence };
-  }
-  return { netPence: record.netPence, vatPence: record.vatPence };
+  return [...records].sort(dayBookOrder);
 }
 
 export interface BoxLine {
   recordId: string;
   amountPence: number;
-  /** Undefined if the record is not in the list (deleted in another tab since the figures were worked out). */
-  record: VatRecord | undefined;
+  /** The record's date and description as the server sent them with the line. */
+  date: string | undefined;
+  description: string | undefined;
 }
 
 export interface BoxBreakdown {
@@ -48,19 +35,20 @@ export interface BoxBreakdown {
   flatRateVatPence: number | null;
 }
 
-/**
- * Each box with the records that make it up (the server's `contributions`, matched to the records
- * list by id) so the user can see why a box holds what it does.
- */
-export function boxBreakdowns(computed: ComputedReturn, records: readonly VatRecord[]): BoxBreakdown[] {
-  const byId = new Map(records.map((record) => [record.id, record]));
+/** Each box with the first records that make it up, so the user can see why a box holds what it does. */
+export function boxBreakdowns(computed: ComputedReturn): BoxBreakdown[] {
   return boxNumbers.map((box) => {
     const key = boxKey(box);
     return {
       box,
       key,
       amountPence: computed.boxes[key],
-      lines: computed.contributions[key].map((line) => ({ ...line, record: byId.get(line.recordId) })),
+      lines: computed.contributions[key].map((line) => ({
+        recordId: line.recordId,
+        amountPence: line.amountPence,
+        date: line.date,
+        description: line.description,
+      })),
       lineCount: computed.contributionCounts[key],
       flatRateVatPence: box === 1 && computed.flatRate ? computed.flatRate.flatRateVatPence : null,
     };

@@ -25,10 +25,10 @@ const computed: ComputedReturn = {
     box1: [],
     box2: [],
     box3: [],
-    box4: [{ recordId: 'p1', amountPence: 123_456 }],
+    box4: [{ recordId: 'p1', amountPence: 123_456, date: purchase.date, description: purchase.description }],
     box5: [],
     box6: [],
-    box7: [{ recordId: 'p1', amountPence: 617_283 }],
+    box7: [{ recordId: 'p1', amountPence: 617_283, date: purchase.date, description: purchase.description }],
     box8: [],
     box9: [],
   },
@@ -47,7 +47,7 @@ describe('BoxesPanel', () => {
     render(
       <MantineProvider>
         <Suspense fallback="Loading">
-          <BoxesPanel computed={computed} records={[purchase]} />
+          <BoxesPanel computed={computed} />
         </Suspense>
       </MantineProvider>,
     );
@@ -78,14 +78,14 @@ describe('BoxesPanel', () => {
       ...computed,
       contributions: {
         ...computed.contributions,
-        box4: records.map((record) => ({ recordId: record.id, amountPence: 1 })),
+        box4: records.map((record) => ({ recordId: record.id, amountPence: 1, description: record.description })),
       },
       contributionCounts: { ...computed.contributionCounts, box4: 12_345 },
     };
     render(
       <MantineProvider>
         <Suspense fallback="Loading">
-          <BoxesPanel computed={big} records={records} />
+          <BoxesPanel computed={big} />
         </Suspense>
       </MantineProvider>,
     );
@@ -93,7 +93,7 @@ describe('BoxesPanel', () => {
     const list = await screen.findByRole('table', { name: 'What makes up box 4' });
     expect(within(list).getAllByRole('row')).toHaveLength(100);
     expect(
-      screen.getByText('Showing the first 100 of 12,345 lines; the records list below has them all.'),
+      screen.getByText('Showing the first 100 of 12,345 lines; choose this box in the records list to see them all.'),
     ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Collapse, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
-import { type ComputedReturn, type VatRecord, boxExplanations } from '@vatwise/domain';
+import { type ComputedReturn, boxExplanations } from '@vatwise/domain';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,8 +47,8 @@ export function BoxChecks({ computed }: { computed: ComputedReturn }) {
 }
 
 /** The nine boxes as worked out from the records, each with what it means and what makes it up. */
-export function BoxesPanel({ computed, records }: { computed: ComputedReturn; records: readonly VatRecord[] }) {
-  const boxes = boxBreakdowns(computed, records);
+export function BoxesPanel({ computed }: { computed: ComputedReturn }) {
+  const boxes = boxBreakdowns(computed);
   return (
     <Stack gap="sm">
       <BoxChecks computed={computed} />
@@ -59,7 +59,7 @@ export function BoxesPanel({ computed, records }: { computed: ComputedReturn; re
   );
 }
 
-/** Lines of a box listed when it is opened; the records table below pages through them all. */
+/** Lines of a box listed when it is opened; the records list, filtered by the box, pages through them all. */
 const linesShown = 100;
 
 function BoxCard({ box }: { box: BoxBreakdown }) {
@@ -123,8 +123,8 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
                   {/* Built only when open, and only the first lines: a box of 50,000 records stays quick. */}
                   {(open ? box.lines.slice(0, linesShown) : []).map((line) => (
                     <Table.Tr key={line.recordId}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.record?.date, language)}</Table.Td>
-                      <Table.Td>{line.record?.description ?? t('vatReturns:boxes.missingRecord')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.date, language)}</Table.Td>
+                      <Table.Td>{line.description ?? t('vatReturns:boxes.missingRecord')}</Table.Td>
                       <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(line.amountPence, language)}
                       </Table.Td>

@@ -1,7 +1,8 @@
-import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import type { ReturnDraft, VatRecord } from '@vatwise/domain';
-import { IconDownload, IconFileImport, IconPlus, IconReceipt } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Alert, Button, EmptyState, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type ReturnDraft, type VatRecord, boxNumbers } from '@vatwise/domain';
+import { IconDownload, IconFileImport, IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
 import { downloadText, toCsv } from '../../../shared/export/csv';
@@ -13,29 +14,56 @@ import { sortRecords } from '../records';
 import { ImportHistory } from './ImportHistory';
 import { ImportWizard } from './ImportWizard';
 import { RecordForm } from './RecordForm';
-import { RecordsTable } from './RecordsTable';
+import { RecordsTable, type RecordsSort, recordsPerPage } from './RecordsTable';
+import { ErrorState, LoadingState } from './States';
 
 /** How long the Undo toast stays after a deletion. */
 const undoToastMs = 10_000;
 
 interface RecordsPanelProps {
   draft: ReturnDraft;
-  records: readonly VatRecord[];
   editable: boolean;
 }
+
+/** How long typing pauses before the search is sent. */
+const searchDelayMs = 300;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; record: VatRecord } | null;
 
 /** The period's records, and the ways to change them: add, edit, delete (with Undo) and import. */
-export function RecordsPanel({ draft, records, editable }: RecordsPanelProps) {
+export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
   const { t } = useTranslation(['common', 'vatReturns']);
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
   const [deleted, setDeleted] = useState<VatRecord | null>(null);
   const [deleteRecord, deleting] = vatReturnsApi.useDeleteRecordMutation();
   const [restoreRecord, restoring] = vatReturnsApi.useRestoreRecordMutation();
-  const sorted = useMemo(() => sortRecords(records), [records]);
+  const [loadAllRecords, allRecords] = vatReturnsApi.useLazyRecordsQuery();
   const period = { start: draft.periodStart, end: draft.periodEnd };
+
+  // What the table shows: one page from the server, sorted, searched and filtered by box.
+  const [page, setPage] = useState(1);
+  const [sorting, setSorting] = useState<RecordsSort>({ sort: 'date', order: 'asc' });
+  const [box, setBox] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), searchDelayMs);
+  const filtered = box !== null || search !== '';
+  const pageQuery = vatReturnsApi.useRecordPageQuery({
+    id: draft.id,
+    page,
+    pageSize: recordsPerPage,
+    ...sorting,
+    box: box === null ? undefined : Number(box),
+    search: search || undefined,
+  });
+  const shown = pageQuery.data;
+  // A change of filter or order starts again from the first page.
+  const refine =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   async function restore(record: VatRecord) {
     try {
@@ -71,13 +99,25 @@ export function RecordsPanel({ draft, records, editable }: RecordsPanelProps) {
     }
   }
 
-  function downloadCsv() {
+  // Every record of the period, fetched only when asked for: a large period is never held by the page.
+  async function downloadCsv() {
     const label = (key: string) => t(`vatReturns:${key}`);
-    downloadText(
-      recordCsvFileName(draft.vrn, draft.periodStart, draft.periodEnd),
-      toCsv(sorted, recordCsvColumns(label)),
-    );
+    try {
+      const records = await loadAllRecords({ vrn: draft.vrn, from: draft.periodStart, to: draft.periodEnd }).unwrap();
+      downloadText(
+        recordCsvFileName(draft.vrn, draft.periodStart, draft.periodEnd),
+        toCsv(sortRecords(records), recordCsvColumns(label)),
+      );
+    } catch (caught) {
+      notify({
+        type: 'error',
+        title: t('vatReturns:records.downloadFailed'),
+        message: describeError(asQueryError(caught), t),
+      });
+    }
   }
+
+  const noRecordsAtAll = shown !== undefined && shown.total === 0 && !filtered;
 
   return (
     <Stack gap="sm">
@@ -89,8 +129,13 @@ export function RecordsPanel({ draft, records, editable }: RecordsPanelProps) {
           <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
             {t('vatReturns:records.import')}
           </Button>
-          {sorted.length > 0 && (
-            <Button variant="subtle" leftSection={<IconDownload size={16} />} onClick={downloadCsv}>
+          {shown !== undefined && !noRecordsAtAll && (
+            <Button
+              variant="subtle"
+              leftSection={<IconDownload size={16} />}
+              loading={allRecords.isFetching}
+              onClick={() => void downloadCsv()}
+            >
               {t('vatReturns:records.downloadCsv')}
             </Button>
           )}
@@ -107,7 +152,42 @@ export function RecordsPanel({ draft, records, editable }: RecordsPanelProps) {
           </Group>
         </Alert>
       )}
-      {sorted.length === 0 ? (
+      {!noRecordsAtAll && shown !== undefined && (
+        <Group gap="xs" align="flex-end">
+          <TextInput
+            label={t('vatReturns:records.search')}
+            placeholder={t('vatReturns:records.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              pageQuery.isFetching ? <Loader size="xs" aria-label={t('vatReturns:records.updating')} /> : null
+            }
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              setPage(1);
+            }}
+            maxLength={200}
+            style={{ flex: '1 1 16rem' }}
+          />
+          <Select
+            label={t('vatReturns:records.boxFilter')}
+            placeholder={t('vatReturns:records.allBoxes')}
+            data={boxNumbers.map((number) => ({
+              value: String(number),
+              label: t('vatReturns:records.boxOption', { box: number }),
+            }))}
+            value={box}
+            onChange={refine(setBox)}
+            clearable
+            w={160}
+          />
+        </Group>
+      )}
+      {pageQuery.isError && !shown ? (
+        <ErrorState error={pageQuery.error} onRetry={() => void pageQuery.refetch()} />
+      ) : shown === undefined ? (
+        <LoadingState label={t('vatReturns:records.loading')} />
+      ) : noRecordsAtAll ? (
         <EmptyState
           size="sm"
           icon={<IconReceipt size={24} />}
@@ -115,9 +195,19 @@ export function RecordsPanel({ draft, records, editable }: RecordsPanelProps) {
           data-testid="records-empty"
           py="md"
         />
+      ) : shown.total === 0 ? (
+        <Text size="sm" c="dimmed" py="sm" data-testid="records-no-match">
+          {t('vatReturns:records.noMatch')}
+        </Text>
       ) : (
         <RecordsTable
-          records={sorted}
+          records={shown.records}
+          total={shown.total}
+          page={shown.page}
+          pageSize={shown.pageSize}
+          onPageChange={setPage}
+          sorting={sorting}
+          onSortingChange={refine(setSorting)}
           {...(editable
             ? {
                 onEdit: (record: VatRecord) => setEditing({ mode: 'edit', record }),

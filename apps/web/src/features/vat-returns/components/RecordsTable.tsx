@@ -1,14 +1,27 @@
-import { ActionIcon, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { VatRecord } from '@vatwise/domain';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Group, Pagination, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { RecordSortKey, VatRecord } from '@vatwise/domain';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { rateOrBoxLabel } from '../record-labels';
 import { recordAmounts } from '../records';
 
+export interface RecordsSort {
+  sort: RecordSortKey;
+  order: 'asc' | 'desc';
+}
+
 interface RecordsTableProps {
+  /** The page shown: the server sends one page of the period's records at a time. */
   records: readonly VatRecord[];
+  /** Records that match, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  sorting: RecordsSort;
+  onSortingChange: (sorting: RecordsSort) => void;
   /** Absent when the return can no longer change. */
   onEdit?: (record: VatRecord) => void;
   onDelete?: (record: VatRecord) => void;
@@ -18,17 +31,65 @@ interface RecordsTableProps {
 /** Records on one page of the table: a period of tens of thousands stays quick to show. */
 export const recordsPerPage = 100;
 
+/** A column heading that sorts by its column: a second click turns the order round. */
+function SortableHeading({
+  column,
+  label,
+  sorting,
+  onSortingChange,
+  end,
+}: {
+  column: RecordSortKey;
+  label: string;
+  sorting: RecordsSort;
+  onSortingChange: (sorting: RecordsSort) => void;
+  end?: boolean;
+}) {
+  const { t } = useTranslation(['vatReturns']);
+  const active = sorting.sort === column;
+  let icon: ReactNode = <IconArrowsSort size={14} aria-hidden />;
+  if (active)
+    icon = sorting.order === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />;
+  return (
+    <Table.Th
+      scope="col"
+      ta={end ? 'end' : undefined}
+      aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <UnstyledButton
+        onClick={() => onSortingChange({ sort: column, order: active && sorting.order === 'asc' ? 'desc' : 'asc' })}
+        title={t('vatReturns:records.sortBy', { column: label })}
+        fw={700}
+        fz="sm"
+      >
+        <Group gap={4} wrap="nowrap" justify={end ? 'flex-end' : 'flex-start'}>
+          {label}
+          {icon}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
 /** The period's digital records: what the return is built from, a page at a time. */
-export function RecordsTable({ records, onEdit, onDelete, busyId }: RecordsTableProps) {
+export function RecordsTable({
+  records,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  sorting,
+  onSortingChange,
+  onEdit,
+  onDelete,
+  busyId,
+}: RecordsTableProps) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const editable = Boolean(onEdit && onDelete);
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(records.length / recordsPerPage));
-  // After a deletion the last page may be gone: show the new last one.
-  const current = Math.min(page, pages);
-  const first = (current - 1) * recordsPerPage;
-  const shown = records.slice(first, first + recordsPerPage);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize;
+  const sortProps = { sorting, onSortingChange };
 
   return (
     <Stack gap="xs">
@@ -36,16 +97,12 @@ export function RecordsTable({ records, onEdit, onDelete, busyId }: RecordsTable
         <Table verticalSpacing="xs" striped aria-label={t('vatReturns:records.tableLabel')} data-testid="records-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('vatReturns:columns.date')}</Table.Th>
-              <Table.Th scope="col">{t('vatReturns:columns.description')}</Table.Th>
+              <SortableHeading column="date" label={t('vatReturns:columns.date')} {...sortProps} />
+              <SortableHeading column="description" label={t('vatReturns:columns.description')} {...sortProps} />
               <Table.Th scope="col">{t('vatReturns:columns.type')}</Table.Th>
               <Table.Th scope="col">{t('vatReturns:columns.rateOrBox')}</Table.Th>
-              <Table.Th scope="col" ta="end">
-                {t('vatReturns:columns.net')}
-              </Table.Th>
-              <Table.Th scope="col" ta="end">
-                {t('vatReturns:columns.vat')}
-              </Table.Th>
+              <SortableHeading column="net" label={t('vatReturns:columns.net')} end {...sortProps} />
+              <SortableHeading column="vat" label={t('vatReturns:columns.vat')} end {...sortProps} />
               {editable && (
                 <Table.Th scope="col">
                   <VisuallyHidden>{t('vatReturns:columns.actions')}</VisuallyHidden>
@@ -54,7 +111,7 @@ export function RecordsTable({ records, onEdit, onDelete, busyId }: RecordsTable
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((record) => {
+            {records.map((record) => {
               const { netPence, vatPence } = recordAmounts(record);
               return (
                 <Table.Tr key={record.id} data-testid="record-row">
@@ -113,16 +170,16 @@ export function RecordsTable({ records, onEdit, onDelete, busyId }: RecordsTable
           <Text size="sm" aria-live="polite">
             {t('vatReturns:records.showing', {
               from: (first + 1).toLocaleString(language),
-              to: (first + shown.length).toLocaleString(language),
-              count: records.length,
-              total: records.length.toLocaleString(language),
+              to: (first + records.length).toLocaleString(language),
+              count: total,
+              total: total.toLocaleString(language),
             })}
           </Text>
           <nav aria-label={t('vatReturns:records.pages')}>
             <Pagination
               total={pages}
-              value={current}
-              onChange={setPage}
+              value={page}
+              onChange={onPageChange}
               size="sm"
               getControlProps={(control) => ({ 'aria-label': t(`vatReturns:records.pageControls.${control}`) })}
             />

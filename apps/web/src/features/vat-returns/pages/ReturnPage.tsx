@@ -36,9 +36,6 @@ export default function ReturnPage() {
     pollingInterval: pollMs,
     skipPollingIfUnfocused: false,
   });
-  const recordsQuery = vatReturnsApi.useRecordsQuery(
-    draft ? { vrn: draft.vrn, from: draft.periodStart, to: draft.periodEnd } : skipToken,
-  );
   const period = draft ? formatPeriod(draft.periodStart, draft.periodEnd, i18n.language) : undefined;
   usePageTitle(period ? t('vatReturns:returnPage.title', { period }) : t('nav.vatSubmissions'));
 
@@ -71,7 +68,6 @@ export default function ReturnPage() {
   if (!draft) return <LoadingState label={t('vatReturns:returnPage.loading')} />;
 
   const editable = isEditable(draft.status);
-  const records = recordsQuery.data ?? [];
   const businessName = businesses.find((business) => business.vrn === draft.vrn)?.name;
 
   return (
@@ -86,13 +82,7 @@ export default function ReturnPage() {
             title={t('vatReturns:sections.records')}
             intro={t('vatReturns:sections.recordsIntro', { period })}
           >
-            {recordsQuery.isError ? (
-              <ErrorState error={recordsQuery.error} onRetry={() => void recordsQuery.refetch()} />
-            ) : recordsQuery.data === undefined ? (
-              <LoadingState label={t('vatReturns:records.loading')} />
-            ) : (
-              <RecordsPanel draft={draft} records={records} editable={editable} />
-            )}
+            <RecordsPanel draft={draft} editable={editable} />
           </Section>
           {draft.computed && (
             <>
@@ -102,7 +92,7 @@ export default function ReturnPage() {
                 title={t('vatReturns:sections.boxes')}
                 intro={t('vatReturns:sections.boxesIntro')}
               >
-                <BoxesPanel computed={draft.computed} records={records} />
+                <BoxesPanel computed={draft.computed} />
               </Section>
               <Section
                 id="flat-rate"

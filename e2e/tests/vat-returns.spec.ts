@@ -180,4 +180,43 @@ test.describe('VAT Submissions', () => {
     // Line 1245 is zero-rated: not in box 1.
     await expect(page.getByTestId('records-no-match')).toBeVisible();
   });
+
+  test('a large import shows its progress while it is read and recorded, and lands', async ({ page }) => {
+    await signUpWithBusiness(page, 'Lee Large');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'VAT Submissions' })
+      .click();
+    await page.getByTestId('open-period').first().getByRole('button', { name: 'Start return' }).click();
+    await expect(page).toHaveURL(/\/app\/vat-submissions\/[^/]+$/);
+    const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const draft = (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as ReturnDraftView;
+
+    // A year of a busy shop's takings in one file: 60,000 lines (2 MB).
+    const lines = ['Date,Description,Net,VAT'];
+    const first = Date.parse(`${draft.periodStart}T00:00:00Z`);
+    for (let index = 0; index < 60_000; index++) {
+      const date = new Date(first + (index % 90) * 86_400_000).toISOString().slice(0, 10);
+      lines.push(`${date},Sale ${index},${(10 + (index % 500)).toFixed(2)},${((10 + (index % 500)) / 5).toFixed(2)}`);
+    }
+    await page.getByRole('button', { name: 'Import a file' }).click();
+    const wizard = page.getByRole('dialog');
+    await wizard.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'year.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await expect(wizard.getByText(/^year\.csv \([\d.]+ MB\): 60,000 records found\.$/)).toBeVisible({
+      timeout: 30_000,
+    });
+    await wizard.getByRole('button', { name: 'Import 60,000 records' }).click();
+
+    // The server says how far it has got, batch by batch.
+    const progress = wizard.getByRole('progressbar', { name: 'Import of year.csv' });
+    await expect(wizard.getByText(/^Recording: [\d,]+ of 60,000 records$/)).toBeVisible({ timeout: 30_000 });
+    await expect(progress).toHaveAttribute('aria-valuenow', /^\d+$/);
+    await expect(wizard).toBeHidden({ timeout: 60_000 });
+    await expect(page.getByText('60,000 records imported from year.csv')).toBeVisible();
+    await expect(page.getByText('Records 1–100 of 60,000')).toBeVisible();
+  });
 });

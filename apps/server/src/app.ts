@@ -136,6 +136,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     database,
     hmrc,
     vatReturns: vatReturns.service,
+    onImportProgress: (listener) => vatReturns.onImportProgress(listener),
     resolveUser,
     log: app.log,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeadlineAlertLevel } from '../deadlines/alerts';
+import type { ImportProgress } from '../vat-returns/api';
 
 /**
  * The background agents (spec sections 1, 3 and 7): what the server and the web app say about
@@ -89,6 +90,7 @@ export const agentSocket = {
     vatLog: 'vat:log',
     deadline: 'deadline:alert',
     logsCleared: 'logs:cleared',
+    importProgress: 'import:progress',
   },
 } as const;
 
@@ -98,6 +100,8 @@ export interface AgentSocketEvents {
   'vat:log': (entry: VatLogEntry) => void;
   'deadline:alert': (alert: DeadlineAlertEvent) => void;
   'logs:cleared': (store: 'agent' | 'vat') => void;
+  /** An import of the user's running on the server (features/vat-returns). */
+  'import:progress': (progress: ImportProgress) => void;
 }
 
 /** POST /api/authorize_user: run the sandbox authoriser for one of the user's sandbox users. */

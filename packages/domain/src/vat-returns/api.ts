@@ -219,6 +219,18 @@ export interface ComputedReturn {
   flatRate: FlatRateWorking | null;
 }
 
+/**
+ * How far an import has got, sent to its user over the live channel while it runs: reading the
+ * file, then recording its records (`done` of `total`), then done or failed.
+ */
+export interface ImportProgress {
+  draftId: string;
+  fileName: string;
+  stage: 'reading' | 'recording' | 'done' | 'failed';
+  done: number;
+  total: number;
+}
+
 export const submitReturnBodySchema = z.object({
   /** The draft's idempotency key: the same submission, however often it is asked for. */
   idempotencyKey: z.string().uuid(),

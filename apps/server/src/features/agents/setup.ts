@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
@@ -20,6 +21,8 @@ export interface AgentsFeatureDeps {
   database: DatabaseHandle;
   hmrc: ReturnType<typeof hmrcConnection>;
   vatReturns: VatReturnService;
+  /** Hears imports' progress, to pass on to their users (features/vat-returns). */
+  onImportProgress?: (listener: (userId: string, progress: ImportProgress) => void) => () => void;
   resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
   log: FastifyBaseLogger;
 }
@@ -55,6 +58,9 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
       .then((saved) => events.send({ user: caller.ownerId }, 'vat:log', saved))
       .catch((error: unknown) => log.error({ err: error }, 'could not write the VAT dialogue'));
   });
+
+  // An import's progress, to the browser of the user who sent it.
+  deps.onImportProgress?.((userId, progress) => events.send({ user: userId }, 'import:progress', progress));
 
   // A newly connected business is checked for deadlines at once, not at the next daily round.
   hmrc.service.onBusinessConnected((business) => {

@@ -4,6 +4,7 @@ import {
   boxTotalsMappingSchema,
   type ImportKind,
   type ImportPreview,
+  type ImportProgress,
   type ImportRecord,
   type ImportResult,
   importPreviewSample,
@@ -34,6 +35,8 @@ export class ImportService {
     /** Reads a file into records and problems (in a worker thread: import/preview-pool.ts). */
     private readonly read: (input: PreviewInput) => Promise<ParsedImport>,
     private readonly now: () => Date = () => new Date(),
+    /** Where an import's progress goes (the user's live channel); nowhere by default. */
+    private readonly progress: (userId: string, progress: ImportProgress) => void = () => undefined,
   ) {}
 
   private async draftFor(user: SessionUser, body: ImportBody) {
@@ -77,9 +80,27 @@ export class ImportService {
   }
 
   async apply(user: SessionUser, body: ImportBody): Promise<ImportResult> {
-    const preview = await this.parse(user, body);
-    if (preview.problems.length > 0 || preview.records.length === 0) {
-      const issues = preview.problems.slice(0, maxIssuesInError).map((problem) => ({
+    const tell = (stage: ImportProgress['stage'], done: number, total: number) =>
+      this.progress(user.id, { draftId: body.draftId, fileName: body.fileName, stage, done, total });
+    tell('reading', 0, 0);
+    try {
+      const result = await this.record(user, body, (done, total) => tell('recording', done, total));
+      tell('done', result.recordCount, result.recordCount);
+      return result;
+    } catch (error) {
+      tell('failed', 0, 0);
+      throw error;
+    }
+  }
+
+  private async record(
+    user: SessionUser,
+    body: ImportBody,
+    recording: (done: number, total: number) => void,
+  ): Promise<ImportResult> {
+    const parsed = await this.parse(user, body);
+    if (parsed.problems.length > 0 || parsed.records.length === 0) {
+      const issues = parsed.problems.slice(0, maxIssuesInError).map((problem) => ({
         path: [problem.row === null ? '' : `row ${problem.row}`, problem.column ?? ''].filter(Boolean).join(', '),
         message: problem.message,
       }));
@@ -94,22 +115,24 @@ export class ImportService {
       id: crypto.randomUUID(),
       draftId: body.draftId,
       kind: body.kind,
-      fileName: preview.fileName,
-      sizeBytes: preview.sizeBytes,
-      sha256: preview.sha256,
-      rowsUsed: preview.rows,
+      fileName: parsed.fileName,
+      sizeBytes: parsed.sizeBytes,
+      sha256: parsed.sha256,
+      rowsUsed: parsed.rows,
       importedAt,
     };
     // One transaction: the records, the import and the mapping are kept together or not at all.
     const ids = await this.repo.transaction(async (repo) => {
+      recording(0, parsed.records.length);
       const inserted = await repo.insertRecords(
         user.id,
         body.vrn,
-        preview.records.map((input, index) => ({ input, importId: record.id, importRow: preview.rows[index] ?? 0 })),
+        parsed.records.map((input, index) => ({ input, importId: record.id, importRow: parsed.rows[index] ?? 0 })),
         importedAt,
+        (written) => recording(written, parsed.records.length),
       );
       await repo.insertImport(user.id, body.vrn, record);
-      if (preview.mapping) await repo.saveMapping(user.id, body.vrn, body.kind, preview.mapping);
+      if (parsed.mapping) await repo.saveMapping(user.id, body.vrn, body.kind, parsed.mapping);
       return inserted;
     });
     return { import: record, recordCount: ids.length };

@@ -1,3 +1,4 @@
+import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { hmrcConnection } from '../hmrc-connection/setup';
@@ -7,6 +8,8 @@ import { VatReturnRepo } from './repo';
 import { VatReturnService } from './service';
 
 export type { VatReturnService };
+
+export type ImportProgressListener = (userId: string, progress: ImportProgress) => void;
 
 /** Builds the VAT returns feature on top of the HMRC connection. */
 export function vatReturnsFeature(
@@ -23,9 +26,20 @@ export function vatReturnsFeature(
     log,
   });
   const previewPool = createPreviewPool();
+  const progressListeners = new Set<ImportProgressListener>();
   return {
     service,
-    imports: new ImportService(repo, (input) => previewPool.read(input)),
+    imports: new ImportService(
+      repo,
+      (input) => previewPool.read(input),
+      () => new Date(),
+      (userId, progress) => progressListeners.forEach((listener) => listener(userId, progress)),
+    ),
+    /** Hears every import's progress (the agents' live channel passes it on to its user). */
+    onImportProgress(listener: ImportProgressListener): () => void {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
     /** Ends the file-reading workers (on shutdown). */
     close: () => previewPool.close(),
     businessName: async (ownerId: string, vrn: string) =>

@@ -7,6 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { clientConfig } from '../../../shared/config/client-config';
 import { agentDialogueLog, vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { formatDate } from '../../../shared/format/format';
+import { importProgressFeed } from '../../../shared/live/import-progress';
 import type { RootState } from '../../../shared/store/root';
 import { notify } from '../../../shared/toasts/notifier';
 import { agentsApi } from '../api';
@@ -28,8 +29,8 @@ export const socketOptions = {
 
 /**
  * The live channel for a signed-in user (mounted by the main area's layout): connects to the
- * /agents socket, loads the stored dialogue logs, and keeps the statuses, logs and deadline toasts
- * current as events arrive. Renders nothing.
+ * /agents socket, loads the stored dialogue logs, and keeps the statuses, logs, deadline toasts
+ * and imports' progress current as events arrive. Renders nothing.
  */
 export default function AgentLive() {
   const { t, i18n } = useTranslation('agents');
@@ -72,6 +73,7 @@ export default function AgentLive() {
     socket.on(events.agentLog, (entry) => agentDialogueLog.merge([fromAgentEntry(entry)]));
     socket.on(events.vatLog, (entry) => vatDialogueLog.merge([fromVatEntry(entry)]));
     socket.on(events.logsCleared, (store) => (store === 'agent' ? agentDialogueLog : vatDialogueLog).reset());
+    socket.on(events.importProgress, (progress) => importProgressFeed.publish(progress));
     socket.on(events.deadline, (alert) => {
       const { t, language } = words.current;
       const values = {
@@ -113,6 +115,7 @@ export default function AgentLive() {
       // Another user may sign in next in this browser.
       agentDialogueLog.reset();
       vatDialogueLog.reset();
+      importProgressFeed.reset();
       setLiveState('off');
     };
   }, [dispatch]);

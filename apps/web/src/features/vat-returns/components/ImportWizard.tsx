@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
+import { importProgressFeed } from '../../../shared/live/import-progress';
 import { notify } from '../../../shared/toasts/notifier';
 import { formatVrn } from '../../hmrc-connection';
 import { type ImportRequest, vatReturnsApi } from '../api';
@@ -37,6 +38,10 @@ import {
 import { type Issue, asQueryError, issuesOf } from '../query-error';
 import { rateOrBoxLabel } from '../record-labels';
 import { formatBytes, recordAmounts } from '../records';
+import { ImportProgressPanel } from './ImportProgressPanel';
+
+/** When a step starts, for the progress panel's time so far (called from event handlers only). */
+const startedNow = () => Date.now();
 
 /** Rows shown in the preview: enough to check the columns were read right. */
 const previewRows = 50;
@@ -68,6 +73,12 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
   const [choice, setChoice] = useState<MappingChoice>(() => choiceFromMapping(null));
   const [failure, setFailure] = useState<{ message: string; issues: Issue[] } | null>(null);
   const [reading, setReading] = useState(false);
+  // A file being read for its preview or imported: what the progress panel shows.
+  const [activity, setActivity] = useState<{
+    fileName: string;
+    phase: 'previewing' | 'importing';
+    startedAt: number;
+  } | null>(null);
   const [requestPreview, previewState] = vatReturnsApi.usePreviewImportMutation();
   const [applyImport, applyState] = vatReturnsApi.useApplyImportMutation();
   // Only the newest preview counts: answers to earlier column choices may come back after it.
@@ -105,6 +116,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
       return;
     }
     setReading(true);
+    setActivity({ fileName: chosen.name, phase: 'previewing', startedAt: startedNow() });
     try {
       const next = { name: chosen.name, contentBase64: bytesToBase64(new Uint8Array(await chosen.arrayBuffer())) };
       setFile(next);
@@ -113,6 +125,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
       setFailure({ message: t('vatReturns:import.unreadable'), issues: [] });
     } finally {
       setReading(false);
+      setActivity(null);
     }
   }
 
@@ -133,6 +146,8 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
   async function apply() {
     if (!file || !preview) return;
     const mapping = mappingFromChoice(kind, choice);
+    importProgressFeed.forget(draftId);
+    setActivity({ fileName: file.name, phase: 'importing', startedAt: startedNow() });
     try {
       const result = await applyImport({
         vrn,
@@ -163,6 +178,9 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
       const message = describeError(error, t);
       vatDialogueLog.append('error', t('vatReturns:log.importFailed', { file: file.name, message }));
       setFailure({ message, issues: issuesOf(error) });
+    } finally {
+      // The window may have been closed meanwhile: the import carried on, and its toast says how it went.
+      setActivity(null);
     }
   }
 
@@ -228,11 +246,15 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
           />
         </Input.Wrapper>
 
-        {busy && (
-          <Group gap="xs" role="status">
-            <Loader size="sm" />
-            <Text size="sm">{t('vatReturns:import.reading')}</Text>
-          </Group>
+        {activity ? (
+          <ImportProgressPanel draftId={draftId} {...activity} />
+        ) : (
+          busy && (
+            <Group gap="xs" role="status">
+              <Loader size="sm" />
+              <Text size="sm">{t('vatReturns:import.reading')}</Text>
+            </Group>
+          )
         )}
 
         {failure && (

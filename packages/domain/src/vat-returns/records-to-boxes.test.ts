@@ -121,6 +121,11 @@ describe('computeReturn: standard accounting', () => {
     expect(sample.contributions.box1).toEqual(result.contributions.box1);
     expect(sample.contributionCounts).toEqual(result.contributionCounts);
     expect(sample.boxes).toEqual(result.boxes);
+    // Worked out keeping only the first line of each box: the same boxes and whole counts.
+    const kept = computeReturn(exampleA, quarter, null, { contributionsKept: 1 });
+    expect(kept.boxes).toEqual(result.boxes);
+    expect(kept.contributionCounts).toEqual(result.contributionCounts);
+    expect(kept.contributions).toEqual(sample.contributions);
     // Given the records, each line listed carries its record's date and description.
     const described = withContributionSample(result, 1, exampleA);
     const standardSale = exampleA.find((record) => record.id === 's-standard');

@@ -55,11 +55,28 @@ class Boxes {
     box9: [],
   };
 
+  readonly counts: Record<BoxKey, number> = {
+    box1: 0,
+    box2: 0,
+    box3: 0,
+    box4: 0,
+    box5: 0,
+    box6: 0,
+    box7: 0,
+    box8: 0,
+    box9: 0,
+  };
+
+  /** `kept`: how many contributions to list per box (all by default); the counts stay whole. */
+  constructor(private readonly kept = Infinity) {}
+
   add(box: EnterableBox, recordId: string, amount: bigint): void {
     if (amount === 0n) return;
     const key = boxKey(box);
     this.sums[key] += amount;
-    this.contributions[key].push({ recordId, amountPence: Number(amount) });
+    this.counts[key] += 1;
+    if (this.contributions[key].length < this.kept)
+      this.contributions[key].push({ recordId, amountPence: Number(amount) });
   }
 }
 
@@ -222,13 +239,15 @@ export function computeReturn(
   records: readonly VatRecord[],
   period: { start: string; end: string },
   flatRate: FlatRateSettings | null,
+  /** Lists only the first `contributionsKept` contributions of each box (a screen's sample; the counts stay whole). */
+  { contributionsKept = Infinity }: { contributionsKept?: number } = {},
 ): ComputedReturn {
   const { start, end } = period;
   if (!isCalendarDate(start) || !isCalendarDate(end) || start > end) {
     throw new RangeError(`Not a VAT period: ${start} to ${end}`);
   }
   const inPeriod = records.filter((record) => record.date >= start && record.date <= end);
-  const boxes = new Boxes();
+  const boxes = new Boxes(contributionsKept);
   const leftOut: LeftOut = { sales: 0, purchases: 0 };
 
   const parts = flatRate ? flatRateParts(period, flatRate.firstYearUntil) : [];
@@ -308,7 +327,7 @@ export function computeReturn(
   return {
     boxes: nine,
     contributions: boxes.contributions,
-    contributionCounts: mapBoxes(boxes.contributions, (lines) => lines.length),
+    contributionCounts: { ...boxes.counts },
     problems: checkBoxes(nine),
     warnings,
     flatRate: working,

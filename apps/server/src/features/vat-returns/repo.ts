@@ -29,7 +29,7 @@ export interface SentBy {
 }
 
 /** What a record is read with: its data and where it came from. */
-const recordColumns = ['id', 'vrn', 'data', 'created_at', 'import_id', 'import_row'] as const;
+const recordColumns = ['id', 'data', 'created_at', 'import_id', 'import_row'] as const;
 type RecordColumns = Pick<Selectable<Database['vat_record']>, (typeof recordColumns)[number]>;
 
 /** SQL for VAT returns. Every query names the owner, so nobody reaches another user's rows. */
@@ -43,17 +43,16 @@ export class VatReturnRepo {
 
   // --- records --------------------------------------------------------------------------------
 
-  private toRecord(row: RecordColumns): VatRecord {
+  private toRecord(row: RecordColumns, vrn: string): VatRecord {
     // Only ever written as a checked VatRecordInput (the routes' vatRecordInputSchema, or the import's
     // parser): parsing it again on every read was a third of the time to read 100,000 records.
-    const input = JSON.parse(row.data) as VatRecordInput;
-    return {
-      ...input,
-      id: row.id,
-      vrn: row.vrn,
-      createdAt: row.created_at,
-      source: row.import_id ? { importId: row.import_id, row: row.import_row ?? 0 } : null,
-    };
+    // The parsed object is completed in place: copying 100,000 of them cost as much as reading them.
+    const record = JSON.parse(row.data) as VatRecord;
+    record.id = row.id;
+    record.vrn = vrn;
+    record.createdAt = row.created_at;
+    record.source = row.import_id ? { importId: row.import_id, row: row.import_row ?? 0 } : null;
+    return record;
   }
 
   /** The live records of a VRN dated from..to (inclusive), oldest first. */
@@ -72,14 +71,14 @@ export class VatReturnRepo {
       .orderBy(sql`coalesce(import_row, 0)`)
       .orderBy('id')
       .execute();
-    return rows.map((row) => this.toRecord(row));
+    return rows.map((row) => this.toRecord(row, vrn));
   }
 
   async record(ownerId: string, id: string, includeDeleted = false): Promise<VatRecord | undefined> {
     let query = this.db.selectFrom('vat_record').selectAll().where('owner_id', '=', ownerId).where('id', '=', id);
     if (!includeDeleted) query = query.where('deleted_at', 'is', null);
     const row = await query.executeTakeFirst();
-    return row ? this.toRecord(row) : undefined;
+    return row ? this.toRecord(row, row.vrn) : undefined;
   }
 
   async insertRecords(

@@ -299,7 +299,9 @@ export class VatReturnService {
     const computed =
       withComputed && open
         ? withContributionSample(
-            computeReturn(records, { start: row.period_start, end: row.period_end }, flatRate),
+            computeReturn(records, { start: row.period_start, end: row.period_end }, flatRate, {
+              contributionsKept: contributionsPerBox,
+            }),
             contributionsPerBox,
             records,
           )

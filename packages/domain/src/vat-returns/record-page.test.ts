@@ -49,6 +49,13 @@ describe('a page of records', () => {
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 100 });
   });
 
+  it('keeps records already in day-book order as they are, newest first turned round', () => {
+    const ordered = pageOfRecords(records, query({})).records;
+    expect(ids(pageOfRecords(ordered, query({})))).toEqual(['a', 'b', 'c', 'd']);
+    expect(ids(pageOfRecords(ordered, query({ order: 'desc' })))).toEqual(['d', 'c', 'b', 'a']);
+    expect(ids(pageOfRecords(records, query({ order: 'desc' })))).toEqual(['d', 'c', 'b', 'a']);
+  });
+
   it('sorts by a column either way, records without that amount last', () => {
     expect(ids(pageOfRecords(records, query({ sort: 'net', order: 'desc' })))).toEqual(['a', 'c', 'b', 'd']);
     expect(ids(pageOfRecords(records, query({ sort: 'net' })))).toEqual(['b', 'c', 'a', 'd']);

@@ -89,6 +89,13 @@ function matches(record: VatRecord, words: string[]): boolean {
   return words.every((word) => text.includes(word));
 }
 
+function inDayBookOrder(records: readonly VatRecord[]): boolean {
+  for (let index = 1; index < records.length; index++) {
+    if (dayBookOrder(records[index - 1] as VatRecord, records[index] as VatRecord) > 0) return false;
+  }
+  return true;
+}
+
 /**
  * The page of `records` the query asks for: filtered by box (`inBox`, the ids that add to the
  * query's box) and by the search's words, sorted by the column (ties in day-book order), then cut.
@@ -103,8 +110,13 @@ export function pageOfRecords(
     (record) => (!inBox || inBox.has(record.id)) && (words.length === 0 || matches(record, words)),
   );
   const direction = query.order === 'desc' ? -1 : 1;
-  const compare = columnOrder[query.sort];
-  chosen.sort((a, b) => compare(a, b, direction) || dayBookOrder(a, b));
+  if (query.sort === 'date' && inDayBookOrder(chosen)) {
+    // As the server reads them already: no sort needed, only turned round for newest first.
+    if (direction === -1) chosen.reverse();
+  } else {
+    const compare = columnOrder[query.sort];
+    chosen.sort((a, b) => compare(a, b, direction) || dayBookOrder(a, b));
+  }
   const lastPage = Math.max(1, Math.ceil(chosen.length / query.pageSize));
   const page = Math.min(query.page, lastPage);
   const first = (page - 1) * query.pageSize;

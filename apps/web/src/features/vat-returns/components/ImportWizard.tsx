@@ -15,7 +15,7 @@ import {
   Text,
 } from '@mantine/core';
 import { type ImportKind, type ImportPreview, importKinds, importLimits } from '@vatwise/domain';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
 import { formatDate, formatMoney } from '../../../shared/format/format';
@@ -83,6 +83,14 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
   const [applyImport, applyState] = vatReturnsApi.useApplyImportMutation();
   // Only the newest preview counts: answers to earlier column choices may come back after it.
   const latest = useRef(0);
+  // The window can be closed while an import carries on: a failure then goes to a toast.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
   async function runPreview(target: ChosenFile, forKind: ImportKind, mapping?: ImportRequest['mapping']) {
     const request = ++latest.current;
@@ -178,6 +186,8 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
       const message = describeError(error, t);
       vatDialogueLog.append('error', t('vatReturns:log.importFailed', { file: file.name, message }));
       setFailure({ message, issues: issuesOf(error) });
+      if (!shown.current)
+        notify({ type: 'error', title: t('vatReturns:import.failedTitle', { file: file.name }), message });
     } finally {
       // The window may have been closed meanwhile: the import carried on, and its toast says how it went.
       setActivity(null);

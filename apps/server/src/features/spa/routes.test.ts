@@ -167,6 +167,16 @@ describe('web app and API fallbacks', () => {
     const map = await app.inject({ method: 'GET', url: `${url}.map` });
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain('secret-internals');
+    // The build's own files are not served either.
+    expect((await app.inject({ method: 'GET', url: '/.vite/preloads.json' })).statusCode).toBe(404);
+  });
+
+  it('serves /index.html as the page, with its settings, never the bare file', async () => {
+    const { app } = await withBuiltWebApp();
+    const page = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<script id="vatwise-config" type="application/json">');
   });
 
   it('compresses JSON answers above a kilobyte', async () => {

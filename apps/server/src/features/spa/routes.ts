@@ -102,8 +102,10 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
       wildcard: true,
       // The build writes .br and .gz beside each asset; the smallest one the browser accepts is sent.
       preCompressed: true,
-      // Source maps stay on disk for error reports; browsers never get them.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // Source maps stay on disk for error reports; browsers never get them. Nor the build's
+      // manifests (.vite/), nor index.html without its settings (sendPage serves it).
+      allowedPath: (pathName) =>
+        !pathName.endsWith('.map') && !pathName.startsWith('/.vite/') && pathName !== '/index.html',
       setHeaders: (response, filePath) => {
         // Vite puts a content hash in every asset's name, so a cached copy never goes stale.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -135,6 +137,7 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
 
   // The static handler refuses a directory (403), so the root page is a route of its own.
   app.get('/', sendPage);
+  app.get('/index.html', sendPage);
   app.setNotFoundHandler((request, reply) =>
     isPageRequest(request) ? sendPage(request, reply) : sendNotFound(request, reply),
   );

@@ -8,7 +8,7 @@ import {
   type EnterableBox,
   type FlatRateSettings,
   type FlatRateWorking,
-  type VatRecord,
+  type VatRecordInput,
 } from './api';
 import { checkBoxes, completeBoxes, warnBoxes, wholePoundsBig } from './boxes';
 import { divideRoundHalfUp, flatRateFor, flatRateParts, periodLength, specifiedAmountBig } from './flat-rate';
@@ -29,7 +29,10 @@ import { divideRoundHalfUp, flatRateFor, flatRateParts, periodLength, specifiedA
 /** A purchase of capital goods reclaims its VAT on the flat rate scheme from this value, VAT included. */
 export const capitalGoodsThresholdPence = 200_000;
 
-type Transaction = Extract<VatRecord, { kind: 'sale' | 'purchase' }>;
+/** What the boxes need of a record: what it is and its id (not when or how it was made). */
+export type BoxableRecord = VatRecordInput & { id: string };
+
+type Transaction = Extract<BoxableRecord, { kind: 'sale' | 'purchase' }>;
 
 class Boxes {
   readonly sums: Record<BoxKey, bigint> = {
@@ -80,7 +83,7 @@ class Boxes {
   }
 }
 
-function pence(value: number, record: VatRecord): bigint {
+function pence(value: number, record: BoxableRecord): bigint {
   if (!Number.isSafeInteger(value)) {
     throw new RangeError(`Record ${record.id} has an amount that is not a whole number of pence: ${value}`);
   }
@@ -236,7 +239,7 @@ function leftOutWarnings(leftOut: LeftOut): BoxWarning[] {
  * box 1 = its contributions + flatRate.flatRateVatPence.
  */
 export function computeReturn(
-  records: readonly VatRecord[],
+  records: readonly BoxableRecord[],
   period: { start: string; end: string },
   flatRate: FlatRateSettings | null,
   /** Lists only the first `contributionsKept` contributions of each box (a screen's sample; the counts stay whole). */
@@ -346,7 +349,7 @@ function mapBoxes<T, U>(byBox: Record<BoxKey, T>, map: (value: T) => U): Record<
 export function withContributionSample(
   computed: ComputedReturn,
   perBox: number,
-  records: readonly VatRecord[] = [],
+  records: readonly BoxableRecord[] = [],
 ): ComputedReturn {
   const sample = mapBoxes(computed.contributions, (lines) => lines.slice(0, perBox));
   const wanted = new Set(Object.values(sample).flatMap((lines) => lines.map((line) => line.recordId)));

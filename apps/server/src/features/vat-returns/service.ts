@@ -295,7 +295,9 @@ export class VatReturnService {
     const open = row.status === 'draft' || row.status === 'failed';
     // Each box lists its first contributions only (the screen shows those; the records list has all).
     const records =
-      withComputed && open ? await this.deps.repo.records(row.owner_id, row.vrn, row.period_start, row.period_end) : [];
+      withComputed && open
+        ? await this.deps.repo.recordsForBoxes(row.owner_id, row.vrn, row.period_start, row.period_end)
+        : [];
     const computed =
       withComputed && open
         ? withContributionSample(

@@ -56,22 +56,27 @@ export class VatReturnRepo {
     return record;
   }
 
+  /** The live records of a VRN dated from..to (inclusive), in day-book order. */
+  private period(ownerId: string, vrn: string, from: string, to: string) {
+    return (
+      this.db
+        .selectFrom('vat_record')
+        .where('owner_id', '=', ownerId)
+        .where('vrn', '=', vrn)
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .where('deleted_at', 'is', null)
+        .orderBy('date')
+        .orderBy('created_at')
+        // An import's records share a time: then the file's order, and the id for the rest.
+        .orderBy(sql`coalesce(import_row, 0)`)
+        .orderBy('id')
+    );
+  }
+
   /** The live records of a VRN dated from..to (inclusive), oldest first. */
   async records(ownerId: string, vrn: string, from: string, to: string): Promise<VatRecord[]> {
-    const rows = await this.db
-      .selectFrom('vat_record')
-      .select(recordColumns)
-      .where('owner_id', '=', ownerId)
-      .where('vrn', '=', vrn)
-      .where('date', '>=', from)
-      .where('date', '<=', to)
-      .where('deleted_at', 'is', null)
-      .orderBy('date')
-      .orderBy('created_at')
-      // An import's records share a time: then the file's order, and the id for the rest.
-      .orderBy(sql`coalesce(import_row, 0)`)
-      .orderBy('id')
-      .execute();
+    const rows = await this.period(ownerId, vrn, from, to).select(recordColumns).execute();
     return rows.map((row) => this.toRecord(row, vrn));
   }
 
@@ -80,19 +85,7 @@ export class VatReturnRepo {
    * two columns instead of five is a third of the time for a period of 100,000 records.
    */
   async recordsForBoxes(ownerId: string, vrn: string, from: string, to: string): Promise<BoxableRecord[]> {
-    const rows = await this.db
-      .selectFrom('vat_record')
-      .select(['id', 'data'])
-      .where('owner_id', '=', ownerId)
-      .where('vrn', '=', vrn)
-      .where('date', '>=', from)
-      .where('date', '<=', to)
-      .where('deleted_at', 'is', null)
-      .orderBy('date')
-      .orderBy('created_at')
-      .orderBy(sql`coalesce(import_row, 0)`)
-      .orderBy('id')
-      .execute();
+    const rows = await this.period(ownerId, vrn, from, to).select(['id', 'data']).execute();
     return rows.map((row) => {
       const record = JSON.parse(row.data) as BoxableRecord;
       record.id = row.id;

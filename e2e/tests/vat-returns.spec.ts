@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signUpWithBusiness } from '../support/hmrc';
 
@@ -20,6 +21,20 @@ const ukDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
+
+/** A new user with a business, on the draft return of the first open period. */
+async function startFirstReturn(page: Page, name: string) {
+  await signUpWithBusiness(page, name);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'VAT Submissions' })
+    .click();
+  await page.getByTestId('open-period').first().getByRole('button', { name: 'Start return' }).click();
+  await expect(page).toHaveURL(/\/app\/vat-submissions\/[^/]+$/);
+  const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const draft = (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as ReturnDraftView;
+  return { returnId, draft };
+}
 
 test.describe('VAT Submissions', () => {
   // Sign-up, HMRC's window, an import and a submission: a long journey on two cores.
@@ -111,15 +126,7 @@ test.describe('VAT Submissions', () => {
   test('a period of many records pages, sorts, searches and filters by box, and the boxes match the server', async ({
     page,
   }) => {
-    await signUpWithBusiness(page, 'Pat Pages');
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'VAT Submissions' })
-      .click();
-    await page.getByTestId('open-period').first().getByRole('button', { name: 'Start return' }).click();
-    await expect(page).toHaveURL(/\/app\/vat-submissions\/[^/]+$/);
-    const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const draft = (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as ReturnDraftView;
+    const { returnId, draft } = await startFirstReturn(page, 'Pat Pages');
 
     // A quarter of daily takings from three tills: 1,250 lines, every fifth one zero-rated.
     const lines = ['Date,Description,Net,VAT,Rate'];
@@ -182,15 +189,7 @@ test.describe('VAT Submissions', () => {
   });
 
   test('a large import shows its progress while it is read and recorded, and lands', async ({ page }) => {
-    await signUpWithBusiness(page, 'Lee Large');
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'VAT Submissions' })
-      .click();
-    await page.getByTestId('open-period').first().getByRole('button', { name: 'Start return' }).click();
-    await expect(page).toHaveURL(/\/app\/vat-submissions\/[^/]+$/);
-    const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const draft = (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as ReturnDraftView;
+    const { draft } = await startFirstReturn(page, 'Lee Large');
 
     // A year of a busy shop's takings in one file: 60,000 lines (2 MB).
     const lines = ['Date,Description,Net,VAT'];

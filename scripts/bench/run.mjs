@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
-import { businessWithDraft, apiClient, lyingZip, transactionsCsv, whileReading } from './lib/imports.mjs';
+import { businessWithDraft, apiClient, importForm, lyingZip, transactionsCsv, whileReading } from './lib/imports.mjs';
 import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
 import { returnPageFigures } from './lib/return-page.mjs';
 import { load } from './lib/load.mjs';
@@ -448,11 +448,11 @@ async function importFigures(database, target) {
   /** @param {string} what @param {number | undefined} rows @param {string} fileName @param {Buffer} content @param {boolean} record */
   async function run(what, rows, fileName, content, record) {
     const { draftId, vrn } = await businessWithDraft(client);
-    const body = { vrn, draftId, kind: 'transactions', fileName, contentBase64: content.toString('base64') };
+    const body = importForm({ vrn, draftId }, fileName, content);
     const peak = sampleRss(target.pid, 100);
     const { result, reads } = await whileReading(target.baseUrl, account.cookie, async () => {
       const started = performance.now();
-      const preview = await client.post('/api/vat_imports/preview', body);
+      const preview = await client.postForm('/api/vat_imports/preview', body);
       const previewMs = performance.now() - started;
       if (!record)
         return {
@@ -463,7 +463,7 @@ async function importFigures(database, target) {
               ? (preview.json().problems[0]?.message ?? 'no problem found')
               : `HTTP ${preview.status}`,
         };
-      const applied = await client.post('/api/vat_imports', body);
+      const applied = await client.postForm('/api/vat_imports', body);
       const recordMs = performance.now() - started - previewMs;
       return {
         previewMs,

@@ -19,9 +19,20 @@ export function apiClient(baseUrl, cookie) {
     const text = await response.text();
     return { status: response.status, text, json: () => JSON.parse(text) };
   }
+  /** @param {string} path @param {FormData} form */
+  async function postForm(path, form) {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl },
+      body: form,
+    });
+    const text = await response.text();
+    return { status: response.status, text, json: () => JSON.parse(text) };
+  }
   return {
     /** @param {string} path */ get: (path) => call('GET', path),
     /** @param {string} path @param {unknown} body */ post: (path, body) => call('POST', path, body),
+    postForm,
   };
 }
 
@@ -129,6 +140,21 @@ export function transactionsCsv(rows, period) {
     lines.push(`${date},Takings ${index},${(net / 100).toFixed(2)},${(Math.round(net / 5) / 100).toFixed(2)}`);
   }
   return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/**
+ * An import's form as the web app sends it (multipart/form-data: the fields, then the file).
+ * @param {{ vrn: string, draftId: string }} target
+ * @param {string} fileName
+ * @param {Buffer} content
+ */
+export function importForm({ vrn, draftId }, fileName, content) {
+  const form = new FormData();
+  form.set('vrn', vrn);
+  form.set('draftId', draftId);
+  form.set('kind', 'transactions');
+  form.set('file', new Blob([content]), fileName);
+  return form;
 }
 
 /** A ZIP whose one part says it is 1,000 bytes but really inflates to `realBytes`. */

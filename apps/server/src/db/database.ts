@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import { ReadWriteSqliteDialect, type SqliteDatabase } from './sqlite-dialect';
+import { sqliteWal } from './sqlite-wal';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
@@ -27,12 +28,22 @@ function openSqlite(file: string): Kysely<Database> {
   writer.pragma('journal_mode = WAL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
+  // Commits neither fsync nor checkpoint on the event loop: sqlite-wal.ts does both off it, and a
+  // write settles only once it is on disk.
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma('wal_autocheckpoint = 0');
+  const wal = sqliteWal(file);
   // A second, read-only connection answers SELECTs while the writer holds a long transaction
   // (an import of 100,000 rows), as PostgreSQL's pool would.
   const reader = new SQLite(file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
-    dialect: new ReadWriteSqliteDialect({ writer: withStatementCache(writer), reader: withStatementCache(reader) }),
+    dialect: new ReadWriteSqliteDialect({
+      writer: withStatementCache(writer),
+      reader: withStatementCache(reader),
+      durable: () => wal.sync(),
+      beforeClose: () => wal.close(),
+    }),
   });
 }
 

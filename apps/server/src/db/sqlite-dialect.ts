@@ -76,11 +76,14 @@ class ReadWriteConnection implements DatabaseConnection {
     if (this.inTransaction) return execute(writer, query) as QueryResult<R>;
     if (SelectQueryNode.is(query.query)) return execute(reader, query) as QueryResult<R>;
     await lock.lock();
+    let result: QueryResult<R>;
     try {
-      return execute(writer, query) as QueryResult<R>;
+      result = execute(writer, query) as QueryResult<R>;
     } finally {
       lock.unlock();
     }
+    await this.driver.durable();
+    return result;
   }
 
   // eslint-disable-next-line require-yield -- nothing streams rows here (database.ts caches statements)
@@ -89,13 +92,27 @@ class ReadWriteConnection implements DatabaseConnection {
   }
 }
 
+/** The two connections, and what makes a commit durable and what ends (sqlite-wal.ts). */
+export interface ReadWriteConnections {
+  writer: SqliteDatabase;
+  reader: SqliteDatabase;
+  /** Resolves once every commit so far is on disk; a write settles only after it. */
+  durable?: () => Promise<void>;
+  /** Runs before the connections close. */
+  beforeClose?: () => Promise<void>;
+}
+
 class ReadWriteSqliteDriver implements Driver {
   readonly lock = new FifoLock();
+  readonly writer: SqliteDatabase;
+  readonly reader: SqliteDatabase;
+  readonly durable: () => Promise<void>;
 
-  constructor(
-    readonly writer: SqliteDatabase,
-    readonly reader: SqliteDatabase,
-  ) {}
+  constructor(private readonly connections: ReadWriteConnections) {
+    this.writer = connections.writer;
+    this.reader = connections.reader;
+    this.durable = connections.durable ?? (async () => undefined);
+  }
 
   async init(): Promise<void> {}
 
@@ -116,6 +133,7 @@ class ReadWriteSqliteDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.endTransaction(connection, 'commit');
+    await this.durable();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -147,6 +165,7 @@ class ReadWriteSqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
+    await this.connections.beforeClose?.();
     this.reader.close();
     this.writer.close();
   }
@@ -154,10 +173,10 @@ class ReadWriteSqliteDriver implements Driver {
 
 /** Kysely's SQLite dialect over a writer and a reader connection (see ReadWriteConnection). */
 export class ReadWriteSqliteDialect implements Dialect {
-  constructor(private readonly connections: { writer: SqliteDatabase; reader: SqliteDatabase }) {}
+  constructor(private readonly connections: ReadWriteConnections) {}
 
   createDriver(): Driver {
-    return new ReadWriteSqliteDriver(this.connections.writer, this.connections.reader);
+    return new ReadWriteSqliteDriver(this.connections);
   }
 
   createQueryCompiler(): QueryCompiler {

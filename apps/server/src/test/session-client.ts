@@ -48,6 +48,17 @@ export class SessionClient {
     return this.request({ method: 'POST', url, body });
   }
 
+  /** A form POST as a browser sends one (multipart/form-data with its boundary). */
+  async postForm(url: string, form: FormData) {
+    const encoded = new Response(form);
+    return this.request({
+      method: 'POST',
+      url,
+      body: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' },
+    });
+  }
+
   put(url: string, body: unknown) {
     return this.request({ method: 'PUT', url, body });
   }

@@ -303,15 +303,24 @@ export type TransactionMapping = z.infer<typeof transactionMappingSchema>;
 export const boxTotalsMappingSchema = z.object({ box: z.string().min(1), amount: z.string().min(1) });
 export type BoxTotalsMapping = z.infer<typeof boxTotalsMappingSchema>;
 
-export const importBodySchema = z.object({
+/**
+ * What is sent beside an imported file. An import travels as multipart/form-data: these fields
+ * (`mapping` as JSON text), then the file itself as the part named importFilePart, carrying its
+ * name. Raw bytes, not base64 in JSON: the server never parses a 20 MB string on its event loop.
+ */
+export const importFieldsSchema = z.object({
   vrn: vrnSchema,
   draftId: z.string().min(1),
   kind: z.enum(importKinds),
-  fileName: z.string().trim().min(1).max(255),
-  /** The file's bytes, base64. */
-  contentBase64: z.string().min(1, 'The file is empty'),
   mapping: z.union([transactionMappingSchema, boxTotalsMappingSchema]).optional(),
 });
+export type ImportFields = z.infer<typeof importFieldsSchema>;
+
+/** The form part that holds the file of an import. */
+export const importFilePart = 'file';
+
+/** An imported file's name as the server keeps it. */
+export const importFileNameSchema = z.string().trim().min(1).max(255);
 
 export interface ImportProblem {
   /** 1-based row number as a spreadsheet shows it (the header is row 1); null for the whole file. */

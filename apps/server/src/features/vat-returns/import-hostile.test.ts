@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 import { xlsxFile } from './import/test-fixtures';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
 /**
  * Hostile files sent to the import preview of a real server: each gets a message that says what
@@ -60,12 +60,7 @@ function zipWithLyingSizes(name: string, content: Buffer, declared: number): Buf
 
 /** Sends the file to the preview while asking for /api/health; both timed. */
 async function previewWhileAskingHealth(fileName: string, content: Buffer) {
-  const preview = client.post('/api/vat_imports/preview', {
-    ...target,
-    kind: 'transactions',
-    fileName,
-    contentBase64: content.toString('base64'),
-  });
+  const preview = client.postForm('/api/vat_imports/preview', importForm(target, fileName, content));
   // Give the preview a moment to be on its way, then time a health check beside it.
   await new Promise((resolve) => setTimeout(resolve, 20));
   const started = performance.now();
@@ -116,13 +111,13 @@ describe('hostile files', () => {
     expect(healthMs).toBeLessThan(1000);
   });
 
-  it('a file over the size limit is refused before it is read', async () => {
+  it('a file over the size limit is refused while it arrives, before it is read', async () => {
     const { response, healthMs } = await previewWhileAskingHealth(
       'huge.csv',
       Buffer.alloc(importLimits.maxFileBytes + 1, 'a'),
     );
     expect(firstProblem(response)).toBe(
-      'The file is 20.1 MB; the largest file VAT Wise can import is 20 MB. Split it into smaller files (for example one per month) and import each',
+      'The file is more than 20 MB; the largest file VAT Wise can import is 20 MB. Split it into smaller files (for example one per month) and import each',
     );
     expect(healthMs).toBeLessThan(1000);
   });

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
 /** An import tells its user how far it has got, over the live channel, and tells nobody else. */
 
@@ -57,14 +57,10 @@ describe("an import's progress", () => {
     const overheard = await listen(other);
     const lines = ['Date,Description,Net,VAT'];
     for (let index = 0; index < 2_500; index++) lines.push(`${period.start},Sale ${index},10.00,2.00`);
-    const body = {
-      vrn,
-      draftId: draft.id,
-      kind: 'transactions',
-      fileName: 'sales.csv',
-      contentBase64: Buffer.from(lines.join('\n')).toString('base64'),
-    };
-    const applied = await owner.post('/api/vat_imports', body);
+    const applied = await owner.postForm(
+      '/api/vat_imports',
+      importForm({ vrn, draftId: draft.id }, 'sales.csv', lines.join('\n')),
+    );
     expect(applied.statusCode, applied.body).toBe(201);
     await until(() => heard.some((progress) => progress.stage === 'done'), 'the import to be done');
     expect(heard.map(({ stage, done, total }) => [stage, done, total])).toEqual([
@@ -78,11 +74,10 @@ describe("an import's progress", () => {
     expect(heard.every((progress) => progress.draftId === draft.id && progress.fileName === 'sales.csv')).toBe(true);
 
     // A file with a problem records nothing and says it failed.
-    const bad = await owner.post('/api/vat_imports', {
-      ...body,
-      fileName: 'bad.csv',
-      contentBase64: Buffer.from('Date,Description,Net,VAT\nnot a date,Sale,1.00,0.20\n').toString('base64'),
-    });
+    const bad = await owner.postForm(
+      '/api/vat_imports',
+      importForm({ vrn, draftId: draft.id }, 'bad.csv', 'Date,Description,Net,VAT\nnot a date,Sale,1.00,0.20\n'),
+    );
     expect(bad.json().code).toBe('IMPORT_HAS_PROBLEMS');
     await until(() => heard.at(-1)?.stage === 'failed', 'the failed import to be told');
     expect(heard.slice(-2).map((progress) => progress.stage)).toEqual(['reading', 'failed']);

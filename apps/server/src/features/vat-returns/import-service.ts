@@ -7,18 +7,15 @@ import {
   type ImportProgress,
   type ImportRecord,
   type ImportResult,
-  importPreviewSample,
   type TransactionMapping,
   transactionMappingSchema,
-  type importBodySchema,
 } from '@vatwise/domain';
-import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { ParsedImport, PreviewInput } from './import/preview';
+import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } from './import/preview';
+import { fileTooLargeProblem } from './import/read-table';
+import type { ImportUpload } from './import/upload';
 import type { VatReturnRepo } from './repo';
-
-type ImportBody = z.infer<typeof importBodySchema>;
 
 /** Problems listed in an error body: enough to fix the file, not the whole file. */
 const maxIssuesInError = 50;
@@ -33,13 +30,13 @@ export class ImportService {
   constructor(
     private readonly repo: VatReturnRepo,
     /** Reads a file into records and problems (in a worker thread: import/preview-pool.ts). */
-    private readonly read: (input: PreviewInput) => Promise<ParsedImport>,
+    private readonly read: (input: PreviewInput) => Promise<ReadImport>,
     private readonly now: () => Date = () => new Date(),
     /** Where an import's progress goes (the user's live channel); nowhere by default. */
     private readonly progress: (userId: string, progress: ImportProgress) => void = () => undefined,
   ) {}
 
-  private async draftFor(user: SessionUser, body: ImportBody) {
+  private async draftFor(user: SessionUser, body: ImportUpload) {
     const draft = await this.repo.returnById(user.id, body.draftId);
     if (!draft || draft.vrn !== body.vrn) throw new AppError('RETURN_NOT_FOUND');
     if (draft.status !== 'draft' && draft.status !== 'failed') throw new AppError('RETURN_LOCKED');
@@ -54,32 +51,27 @@ export class ImportService {
   }
 
   /** What the file would import: its first records and problems, and how many of each in all. */
-  async preview(user: SessionUser, body: ImportBody): Promise<ImportPreview> {
-    const parsed = await this.parse(user, body);
-    return {
-      ...parsed,
-      records: parsed.records.slice(0, importPreviewSample.records),
-      rows: parsed.rows.slice(0, importPreviewSample.records),
-      recordCount: parsed.records.length,
-      problems: parsed.problems.slice(0, importPreviewSample.problems),
-      problemCount: parsed.problems.length,
-    };
+  async preview(user: SessionUser, body: ImportUpload): Promise<ImportPreview> {
+    const { recordBatches: _unread, ...preview } = await this.parse(user, body, false);
+    return preview;
   }
 
-  private async parse(user: SessionUser, body: ImportBody): Promise<ParsedImport> {
+  private async parse(user: SessionUser, body: ImportUpload, withBatches: boolean): Promise<ReadImport> {
     const draft = await this.draftFor(user, body);
     const rememberedMapping = await this.remembered(user, body.vrn, body.kind);
-    return this.read({
+    const input: PreviewInput = {
       kind: body.kind,
       fileName: body.fileName,
-      content: Buffer.from(body.contentBase64, 'base64'),
+      content: body.content,
       ...(body.mapping ? { mapping: body.mapping } : {}),
       ...(rememberedMapping ? { rememberedMapping } : {}),
       period: { start: draft.period_start, end: draft.period_end },
-    });
+      withBatches,
+    };
+    return body.tooLarge ? problemOnly(input, fileTooLargeProblem()) : this.read(input);
   }
 
-  async apply(user: SessionUser, body: ImportBody): Promise<ImportResult> {
+  async apply(user: SessionUser, body: ImportUpload): Promise<ImportResult> {
     const tell = (stage: ImportProgress['stage'], done: number, total: number) =>
       this.progress(user.id, { draftId: body.draftId, fileName: body.fileName, stage, done, total });
     tell('reading', 0, 0);
@@ -95,11 +87,11 @@ export class ImportService {
 
   private async record(
     user: SessionUser,
-    body: ImportBody,
+    body: ImportUpload,
     recording: (done: number, total: number) => void,
   ): Promise<ImportResult> {
-    const parsed = await this.parse(user, body);
-    if (parsed.problems.length > 0 || parsed.records.length === 0) {
+    const parsed = await this.parse(user, body, true);
+    if (parsed.problemCount > 0 || parsed.recordCount === 0) {
       const issues = parsed.problems.slice(0, maxIssuesInError).map((problem) => ({
         path: [problem.row === null ? '' : `row ${problem.row}`, problem.column ?? ''].filter(Boolean).join(', '),
         message: problem.message,
@@ -111,31 +103,35 @@ export class ImportService {
       );
     }
     const importedAt = this.now().toISOString();
-    const record: ImportRecord = {
-      id: crypto.randomUUID(),
-      draftId: body.draftId,
-      kind: body.kind,
-      fileName: parsed.fileName,
-      sizeBytes: parsed.sizeBytes,
-      sha256: parsed.sha256,
-      rowsUsed: parsed.rows,
-      importedAt,
-    };
+    const importId = crypto.randomUUID();
+    const total = parsed.recordCount;
     // One transaction: the records, the import and the mapping are kept together or not at all.
-    const ids = await this.repo.transaction(async (repo) => {
-      recording(0, parsed.records.length);
-      const inserted = await repo.insertRecords(
-        user.id,
-        body.vrn,
-        parsed.records.map((input, index) => ({ input, importId: record.id, importRow: parsed.rows[index] ?? 0 })),
+    return this.repo.transaction(async (repo) => {
+      recording(0, total);
+      const rowsUsed: number[] = [];
+      for (const batch of parsed.recordBatches) {
+        // Parsed one batch at a time, just before it is written: no long pause for other requests.
+        const records = (JSON.parse(batch) as ImportedRecord[]).map(({ input, row }) => {
+          rowsUsed.push(row);
+          return { input, importId, importRow: row };
+        });
+        await repo.insertRecords(user.id, body.vrn, records, importedAt);
+        recording(rowsUsed.length, total);
+      }
+      const record: ImportRecord = {
+        id: importId,
+        draftId: body.draftId,
+        kind: body.kind,
+        fileName: parsed.fileName,
+        sizeBytes: parsed.sizeBytes,
+        sha256: parsed.sha256,
+        rowsUsed,
         importedAt,
-        (written) => recording(written, parsed.records.length),
-      );
+      };
       await repo.insertImport(user.id, body.vrn, record);
       if (parsed.mapping) await repo.saveMapping(user.id, body.vrn, body.kind, parsed.mapping);
-      return inserted;
+      return { import: record, recordCount: rowsUsed.length };
     });
-    return { import: record, recordCount: ids.length };
   }
 
   list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {

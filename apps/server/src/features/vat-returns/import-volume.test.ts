@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 import { previewImport } from './import/preview';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
 /** A large import against the real server and database (SQLite here; PostgreSQL in CI's second pass). */
 
@@ -43,13 +43,7 @@ describe('a large import', () => {
     const { vrn, period } = await businessWithOverduePeriod(client);
     const { draft } = await startReturn(client, vrn, period.periodKey);
     const csv = transactionsCsv(20_000, period.start, period.end);
-    const body = {
-      vrn,
-      draftId: draft.id,
-      kind: 'transactions',
-      fileName: 'year.csv',
-      contentBase64: Buffer.from(csv).toString('base64'),
-    };
+    const body = importForm({ vrn, draftId: draft.id }, 'year.csv', csv);
     const recordsOf = async () =>
       (
         (await client.get(`/api/vat_records?vrn=${vrn}&from=${period.start}&to=${period.end}`)).json() as {
@@ -59,7 +53,7 @@ describe('a large import', () => {
     const boxesOf = async () =>
       ((await client.get(`/api/vat_returns/${draft.id}`)).json() as ReturnDraft).computed?.boxes;
 
-    const preview = await client.post('/api/vat_imports/preview', body);
+    const preview = await client.postForm('/api/vat_imports/preview', body);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ recordCount: 20_000, problemCount: 0 });
     expect(preview.json().records).toHaveLength(100);
@@ -86,7 +80,7 @@ describe('a large import', () => {
       .execute();
     expect(await recordsOf()).toHaveLength(0);
 
-    const applied = await client.post('/api/vat_imports', body);
+    const applied = await client.postForm('/api/vat_imports', body);
     expect(applied.statusCode, applied.body).toBe(201);
     expect(applied.json().recordCount).toBe(20_000);
     const imported = await recordsOf();

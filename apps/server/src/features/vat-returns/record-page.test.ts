@@ -2,7 +2,7 @@ import type { RecordPage, ReturnDraft, VatRecord } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
 /** A page of a return's records, against the real server and database. */
 
@@ -37,14 +37,18 @@ beforeAll(async () => {
   other = await registerUser(server.app, 'other.pages@example.com', 'Other');
   const { vrn, period } = await businessWithOverduePeriod(owner);
   draft = (await startReturn(owner, vrn, period.periodKey)).draft;
-  const imported = await owner.post('/api/vat_imports', {
-    vrn,
-    draftId: draft.id,
-    kind: 'transactions',
-    fileName: 'quarter.csv',
-    contentBase64: Buffer.from(transactionsCsv(period.start, period.end)).toString('base64'),
-    mapping: { date: 'Date', description: 'Description', net: 'Net', vat: 'VAT', type: 'Type', rate: 'Rate' },
-  });
+  const imported = await owner.postForm(
+    '/api/vat_imports',
+    importForm(
+      {
+        vrn,
+        draftId: draft.id,
+        mapping: { date: 'Date', description: 'Description', net: 'Net', vat: 'VAT', type: 'Type', rate: 'Rate' },
+      },
+      'quarter.csv',
+      transactionsCsv(period.start, period.end),
+    ),
+  );
   expect(imported.statusCode, imported.body).toBe(201);
   all = (
     (await owner.get(`/api/vat_records?vrn=${vrn}&from=${period.start}&to=${period.end}`)).json() as {

@@ -105,8 +105,6 @@ export class VatReturnRepo {
     vrn: string,
     records: { input: VatRecordInput; importId?: string; importRow?: number }[],
     now: string,
-    /** Told how many rows are written after each statement (an import's progress). */
-    onWritten?: (written: number) => void,
   ): Promise<string[]> {
     const rows = records.map(({ input, importId, importRow }) => ({
       id: crypto.randomUUID(),
@@ -127,7 +125,6 @@ export class VatReturnRepo {
         .insertInto('vat_record')
         .values(rows.slice(start, start + 1000))
         .execute();
-      onWritten?.(Math.min(start + 1000, rows.length));
       // SQLite runs each statement synchronously: let other requests in between them.
       await setImmediate();
     }

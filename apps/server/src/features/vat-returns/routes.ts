@@ -1,7 +1,5 @@
 import {
   createRecordBodySchema,
-  importBodySchema,
-  importLimits,
   initiateReturnBodySchema,
   recordListQuerySchema,
   recordPageQuerySchema,
@@ -11,11 +9,13 @@ import {
   vatRecordInputSchema,
   vrnSchema,
 } from '@vatwise/domain';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/access';
 import { parseOrThrow } from '../../plugins/validation';
 import type { ImportService } from './import-service';
+import { importMultipartOptions, readImportUpload } from './import/upload';
 import { receiptPdf } from './receipt-pdf';
 import type { VatReturnService } from './service';
 import { AppError } from '../../plugins/errors';
@@ -23,9 +23,6 @@ import { AppError } from '../../plugins/errors';
 /** Returns and their records are for account holders (spec section 6: guests are asked to sign in). */
 const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
-
-/** The largest file as base64 (a third more) inside the JSON body, with room for the rest. */
-const importBodyLimit = Math.ceil((importLimits.maxFileBytes * 4) / 3) + 64 * 1024;
 
 export interface VatReturnRouteOptions {
   service: VatReturnService;
@@ -132,12 +129,15 @@ export async function vatReturnRoutes(app: FastifyInstance, { service, imports, 
 
   // --- imports (bridging) --------------------------------------------------------------------
 
-  app.post('/vat_imports/preview', { config: accountHolders, bodyLimit: importBodyLimit }, async (request) => {
-    return imports.preview(currentUser(request), parseOrThrow(importBodySchema, request.body));
+  // Files come as multipart/form-data (import/upload.ts), read as they stream.
+  await app.register(multipart, importMultipartOptions);
+
+  app.post('/vat_imports/preview', { config: accountHolders }, async (request) => {
+    return imports.preview(currentUser(request), await readImportUpload(request));
   });
 
-  app.post('/vat_imports', { config: accountHolders, bodyLimit: importBodyLimit }, async (request, reply) => {
-    const result = await imports.apply(currentUser(request), parseOrThrow(importBodySchema, request.body));
+  app.post('/vat_imports', { config: accountHolders }, async (request, reply) => {
+    const result = await imports.apply(currentUser(request), await readImportUpload(request));
     return reply.code(201).send(result);
   });
 

@@ -23,3 +23,18 @@ export async function startReturn(client: SessionClient, vrn: string, periodKey:
   });
   return { response, draft: response.json() as ReturnDraft };
 }
+
+/** An import's form as the web app sends it: the fields, then the file with its name. */
+export function importForm(
+  fields: { vrn: string; draftId: string; kind?: 'transactions' | 'boxTotals'; mapping?: unknown },
+  fileName: string,
+  content: Buffer | string,
+): FormData {
+  const form = new FormData();
+  form.set('vrn', fields.vrn);
+  form.set('draftId', fields.draftId);
+  form.set('kind', fields.kind ?? 'transactions');
+  if (fields.mapping !== undefined) form.set('mapping', JSON.stringify(fields.mapping));
+  form.set('file', new Blob([content]), fileName);
+  return form;
+}

@@ -2,7 +2,7 @@ import { addDays, obligationListSchema, type ReturnDraft, ukToday, type VatRecor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
 /**
  * VAT returns end to end on the server, against the embedded HMRC simulator over real HTTP:
@@ -129,14 +129,8 @@ describe('importing a CSV (bridging)', () => {
     const { vrn, period } = await businessWithOverduePeriod(alice);
     const { draft } = await startReturn(alice, vrn, period.periodKey);
     const csv = `Date,Description,Net,VAT\n${period.start},Consulting,"1,000.00",200.00\n${period.end},Books,50.00,0.00\n`;
-    const body = {
-      vrn,
-      draftId: draft.id,
-      kind: 'transactions',
-      fileName: 'sales.csv',
-      contentBase64: Buffer.from(csv).toString('base64'),
-    };
-    const preview = await alice.post('/api/vat_imports/preview', body);
+    const body = importForm({ vrn, draftId: draft.id }, 'sales.csv', csv);
+    const preview = await alice.postForm('/api/vat_imports/preview', body);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({
       fileName: 'sales.csv',
@@ -146,7 +140,7 @@ describe('importing a CSV (bridging)', () => {
       rows: [2, 3],
       recordCount: 2,
     });
-    const applied = await alice.post('/api/vat_imports', body);
+    const applied = await alice.postForm('/api/vat_imports', body);
     expect(applied.statusCode, applied.body).toBe(201);
     expect(applied.json().recordCount).toBe(2);
     const imports = (await alice.get(`/api/vat_imports?draftId=${draft.id}`)).json().imports;
@@ -155,17 +149,34 @@ describe('importing a CSV (bridging)', () => {
     expect(boxes).toMatchObject({ box1: 20_000, box6: 105_000 });
   });
 
+  it('says how to send an import that is not a form with a file, and records nothing', async () => {
+    const { vrn, period } = await businessWithOverduePeriod(alice);
+    const { draft } = await startReturn(alice, vrn, period.periodKey);
+    const asJson = await alice.post('/api/vat_imports', { vrn, draftId: draft.id, kind: 'transactions' });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json().message).toContain('multipart/form-data');
+
+    const noFile = importForm({ vrn, draftId: draft.id }, 'sales.csv', 'Date,Description,Net,VAT\n');
+    noFile.delete('file');
+    const withoutFile = await alice.postForm('/api/vat_imports', noFile);
+    expect(withoutFile.statusCode).toBe(400);
+    expect(withoutFile.json().issues).toEqual([{ path: 'file', message: 'Choose a file to import' }]);
+
+    const badMapping = importForm({ vrn, draftId: draft.id }, 'sales.csv', 'Date,Description,Net,VAT\n');
+    badMapping.set('mapping', '{not json');
+    const withBadMapping = await alice.postForm('/api/vat_imports/preview', badMapping);
+    expect(withBadMapping.statusCode).toBe(400);
+    expect(withBadMapping.json().issues[0].path).toBe('mapping');
+
+    const records = (await alice.get(`/api/vat_records?vrn=${vrn}&from=${period.start}&to=${period.end}`)).json();
+    expect(records.records).toEqual([]);
+  });
+
   it('refuses a file with a bad row and records nothing from it', async () => {
     const { vrn, period } = await businessWithOverduePeriod(alice);
     const { draft } = await startReturn(alice, vrn, period.periodKey);
     const csv = `Date,Description,Net,VAT\n${period.start},Good,100.00,20.00\n${period.start},Bad,twelve,0\n`;
-    const response = await alice.post('/api/vat_imports', {
-      vrn,
-      draftId: draft.id,
-      kind: 'transactions',
-      fileName: 'mixed.csv',
-      contentBase64: Buffer.from(csv).toString('base64'),
-    });
+    const response = await alice.postForm('/api/vat_imports', importForm({ vrn, draftId: draft.id }, 'mixed.csv', csv));
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('IMPORT_HAS_PROBLEMS');
     expect(response.json().issues[0]).toMatchObject({ path: expect.stringContaining('row 3') });

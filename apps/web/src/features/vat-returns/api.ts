@@ -1,16 +1,17 @@
-import type {
-  BoxTotalsMapping,
-  FlatRateSettings,
-  ImportKind,
-  ImportPreview,
-  ImportRecord,
-  ImportResult,
-  RecordPage,
-  RecordPageQuery,
-  ReturnDraft,
-  TransactionMapping,
-  VatRecord,
-  VatRecordInput,
+import {
+  type BoxTotalsMapping,
+  type FlatRateSettings,
+  type ImportKind,
+  type ImportPreview,
+  type ImportRecord,
+  type ImportResult,
+  importFilePart,
+  type RecordPage,
+  type RecordPageQuery,
+  type ReturnDraft,
+  type TransactionMapping,
+  type VatRecord,
+  type VatRecordInput,
 } from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
@@ -19,8 +20,20 @@ export interface ImportRequest {
   draftId: string;
   kind: ImportKind;
   fileName: string;
-  contentBase64: string;
+  /** The file's bytes as chosen (read once, so a file changed on disk afterwards is not mixed in). */
+  content: Blob;
   mapping?: TransactionMapping | BoxTotalsMapping;
+}
+
+/** An import as the server reads it (importFieldsSchema): the fields, then the file with its name. */
+function importForm({ vrn, draftId, kind, fileName, content, mapping }: ImportRequest): FormData {
+  const form = new FormData();
+  form.set('vrn', vrn);
+  form.set('draftId', draftId);
+  form.set('kind', kind);
+  if (mapping) form.set('mapping', JSON.stringify(mapping));
+  form.set(importFilePart, content, fileName);
+  return form;
 }
 
 /** Records change a draft's worked-out boxes, so every change to them refreshes the returns too. */
@@ -122,10 +135,10 @@ export const vatReturnsApi = api.injectEndpoints({
 
     // A preview saves nothing; it is a mutation only because the file travels in a POST body.
     previewImport: build.mutation<ImportPreview, ImportRequest>({
-      query: (body) => ({ url: '/api/vat_imports/preview', method: 'POST', body }),
+      query: (request) => ({ url: '/api/vat_imports/preview', method: 'POST', body: importForm(request) }),
     }),
     applyImport: build.mutation<ImportResult, ImportRequest>({
-      query: (body) => ({ url: '/api/vat_imports', method: 'POST', body }),
+      query: (request) => ({ url: '/api/vat_imports', method: 'POST', body: importForm(request) }),
       invalidatesTags: [...recordChanged, 'VatImports'],
     }),
     imports: build.query<ImportRecord[], string>({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64, choiceFromMapping, mappingFromChoice, sortProblems } from './import-mapping';
+import { choiceFromMapping, mappingFromChoice, sortProblems } from './import-mapping';
 
 describe('import mapping', () => {
   it('round-trips the server’s transaction mapping through the choice', () => {
@@ -41,14 +41,5 @@ describe('import mapping', () => {
       { row: 3, column: 'Date', message: 'c' },
     ];
     expect(sortProblems(problems).map((problem) => problem.message)).toEqual(['a', 'c', 'b']);
-  });
-});
-
-describe('bytesToBase64', () => {
-  it('encodes bytes as base64, across chunk boundaries', () => {
-    expect(bytesToBase64(new TextEncoder().encode('Date,Net\n'))).toBe(btoa('Date,Net\n'));
-    const big = new Uint8Array(0x8000 * 2 + 5).map((_, index) => index % 256);
-    const decoded = Uint8Array.from(atob(bytesToBase64(big)), (char) => char.charCodeAt(0));
-    expect(decoded).toEqual(big);
   });
 });

@@ -63,16 +63,6 @@ export function sortProblems(problems: readonly ImportProblem[]): ImportProblem[
   return [...problems].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
 }
 
-/** The file's bytes as base64 for the JSON body, in chunks so a 5 MB file does not overflow the call stack. */
-export function bytesToBase64(bytes: Uint8Array): string {
-  const chunk = 0x8000;
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(index, index + chunk));
-  }
-  return btoa(binary);
-}
-
 /** Files the server reads (import/read-table). */
 export const acceptedFileTypes =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ImportProblem, importLimits } from '@vatwise/domain';
+import { importLimits } from '@vatwise/domain';
 import { Piscina } from 'piscina';
 import { AppError } from '../../../plugins/errors';
-import type { ParsedImport, PreviewInput } from './preview';
+import { type PreviewInput, type ReadImport, problemOnly } from './preview';
 
 /**
  * Files are read in worker threads, a few at a time, so a large or hostile file never stops the
@@ -34,19 +33,8 @@ function workerFile(): string {
   return built ?? path.join(here, 'preview-worker.dev.mjs');
 }
 
-const problemResult = (input: PreviewInput, message: string): ParsedImport => {
-  const problem: ImportProblem = { row: null, column: null, message };
-  return {
-    fileName: input.fileName,
-    sizeBytes: input.content.length,
-    sha256: createHash('sha256').update(input.content).digest('hex'),
-    columns: [],
-    mapping: input.mapping ?? null,
-    records: [],
-    rows: [],
-    problems: [problem],
-  };
-};
+const problemResult = (input: PreviewInput, message: string): ReadImport =>
+  problemOnly(input, { row: null, column: null, message });
 
 export function createPreviewPool(options: PreviewPoolOptions = {}) {
   const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
@@ -61,11 +49,11 @@ export function createPreviewPool(options: PreviewPoolOptions = {}) {
   });
 
   return {
-    async read(input: PreviewInput): Promise<ParsedImport> {
+    async read(input: PreviewInput): Promise<ReadImport> {
       if (pool.queueSize >= pool.options.maxQueue) throw new AppError('IMPORTS_BUSY');
       const signal = AbortSignal.timeout(readTimeoutMs);
       try {
-        return (await pool.run(input, { signal })) as ParsedImport;
+        return (await pool.run(input, { signal })) as ReadImport;
       } catch (error) {
         if (signal.aborted) {
           const seconds = Math.max(1, Math.round(readTimeoutMs / 1000));

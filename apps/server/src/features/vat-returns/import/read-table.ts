@@ -35,16 +35,24 @@ const fileProblem = (message: string): { problem: ImportProblem } => ({
   problem: { row: null, column: null, message },
 });
 
+/** A file over maxFileBytes: its size when known (else only that it is over). */
+export function fileTooLargeProblem(sizeBytes?: number): ImportProblem {
+  const size =
+    sizeBytes === undefined
+      ? `more than ${megabytesOf(maxFileBytes)}`
+      : `${(Math.ceil((sizeBytes * 10) / (1024 * 1024)) / 10).toFixed(1)} MB`;
+  return {
+    row: null,
+    column: null,
+    message: `The file is ${size}; the largest file VAT Wise can import is ${megabytesOf(maxFileBytes)}. Split it into smaller files (for example one per month) and import each`,
+  };
+}
+
 const saveAs = 'Save it as CSV or as an Excel workbook (.xlsx) and import that';
 
 export async function readTable(fileName: string, content: Buffer): Promise<ReadTableResult> {
   if (content.length === 0) return fileProblem('The file is empty');
-  if (content.length > maxFileBytes) {
-    const megabytes = (Math.ceil((content.length * 10) / (1024 * 1024)) / 10).toFixed(1);
-    return fileProblem(
-      `The file is ${megabytes} MB; the largest file VAT Wise can import is ${megabytesOf(maxFileBytes)}. Split it into smaller files (for example one per month) and import each`,
-    );
-  }
+  if (content.length > maxFileBytes) return { problem: fileTooLargeProblem(content.length) };
   const grid = startsWith(content, zipMagic) ? await readXlsx(fileName, content) : readText(fileName, content);
   return 'problem' in grid ? grid : toTable(grid, startsWith(content, zipMagic));
 }

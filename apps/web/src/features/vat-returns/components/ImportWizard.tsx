@@ -28,7 +28,6 @@ import {
   type ColumnField,
   type MappingChoice,
   acceptedFileTypes,
-  bytesToBase64,
   choiceFromMapping,
   mappingFromChoice,
   optionalFields,
@@ -55,7 +54,7 @@ interface ImportWizardProps {
 
 interface ChosenFile {
   name: string;
-  contentBase64: string;
+  content: Blob;
 }
 
 /**
@@ -101,7 +100,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
         draftId,
         kind: forKind,
         fileName: target.name,
-        contentBase64: target.contentBase64,
+        content: target.content,
         ...(mapping ? { mapping } : {}),
       }).unwrap();
       if (request !== latest.current) return;
@@ -126,7 +125,8 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
     setReading(true);
     setActivity({ fileName: chosen.name, phase: 'previewing', startedAt: startedNow() });
     try {
-      const next = { name: chosen.name, contentBase64: bytesToBase64(new Uint8Array(await chosen.arrayBuffer())) };
+      // Read once now: a file changed on disk before "Import" must not import other rows than previewed.
+      const next = { name: chosen.name, content: new Blob([await chosen.arrayBuffer()]) };
       setFile(next);
       await runPreview(next, kind);
     } catch {
@@ -162,7 +162,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
         draftId,
         kind,
         fileName: file.name,
-        contentBase64: file.contentBase64,
+        content: file.content,
         ...(mapping ? { mapping } : {}),
       }).unwrap();
       const count = result.recordCount;

@@ -1,6 +1,7 @@
 // Importing records at volume (issue 14): a business connected through the embedded HMRC
 // simulator, a draft for its open period, then CSV files of growing size previewed and recorded
 // while another client keeps reading, and hostile files sent to the preview.
+import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 
 /**
@@ -183,29 +184,48 @@ export function lyingZip(realBytes = 150 * 1024 * 1024) {
 }
 
 /**
- * Runs `work` while another client reads GET /api/me every 20 ms; the reads' latencies.
+ * Runs `work` while another client reads GET /api/me every 20 ms; the reads' latencies. The reader
+ * runs in a worker thread of its own, as another user's browser would: building and sending a
+ * 20 MB upload in this thread must not show up as the server's latency.
  * @template T
  * @param {string} baseUrl
  * @param {string} cookie
  * @param {() => Promise<T>} work
  */
 export async function whileReading(baseUrl, cookie, work) {
-  /** @type {number[]} */
-  const times = [];
-  let done = false;
-  const reader = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/me`, { headers: { cookie } });
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  const reader = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const times = [];
+    let done = false;
+    parentPort.once('message', () => (done = true));
+    (async () => {
+      while (!done) {
+        const started = performance.now();
+        const response = await fetch(workerData.url, { headers: { cookie: workerData.cookie } });
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      parentPort.postMessage(times);
+    })();
+    `,
+    { eval: true, workerData: { url: `${baseUrl}/api/me`, cookie } },
+  );
+  /** @type {Promise<number[]>} */
+  const times = new Promise((resolve, reject) => {
+    reader.once('message', resolve);
+    reader.once('error', reject);
+  });
+  // A reader that fails is reported when its times are asked for, not as an unhandled rejection.
+  times.catch(() => undefined);
+  // The first read is under way before the work starts.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   try {
-    return { result: await work(), reads: times };
+    const result = await work();
+    reader.postMessage('stop');
+    return { result, reads: await times };
   } finally {
-    done = true;
-    await reader;
+    await reader.terminate();
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import type { hmrcConnection } from '../hmrc-connection/setup';
+import type { hmrcConnection } from '../hmrc-connection';
 import { loadKnowledgeBase } from './knowledge/knowledge-base';
 import { ConversationRepo } from './repo';
 import { AssistantService } from './service';

@@ -1,6 +1,6 @@
 import { addDays, type Liability, type Obligation, type Payment, ukToday } from '@vatwise/domain';
 import { liabilitiesFrom, obligationsFrom, paymentsFrom, type HmrcClient } from '@vatwise/hmrc';
-import type { HmrcConnectionService } from '../hmrc-connection/service';
+import type { HmrcConnectionService } from '../hmrc-connection';
 
 /**
  * The signed-in user's own VAT data for one of their businesses, for the assistant to read when

@@ -10,7 +10,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 import { recordMultiFactor } from './multi-factor';
 
 export interface AuthDependencies {

@@ -1,7 +1,7 @@
 import type { UserRecord } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
-import { findUserRecord } from '../users/repo';
+import { findUserRecord } from '../users';
 
 /**
  * The record of whoever is signed in (what GET /api/me answers and a page load carries), or null

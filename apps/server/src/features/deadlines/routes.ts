@@ -13,8 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
-import type { FraudHeaderSource } from '../hmrc-connection/fraud-headers';
-import { type HmrcConnectionService, isNothingToList } from '../hmrc-connection/service';
+import { type FraudHeaderSource, type HmrcConnectionService, isNothingToList } from '../hmrc-connection';
 
 /** As the VAT routes: reading a business's obligations is for account holders (spec section 6). */
 const accountHolders = { access: [Role.Admin, Role.Editor] } as const;

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { SessionUser } from '../../plugins/access';
 import { version } from '../../version';
-import { multiFactorHeader } from '../auth/multi-factor';
+import { multiFactorHeader } from '../auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { HmrcClient } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import { loadOrCreateSecret } from '../auth/secret';
+import { loadOrCreateSecret } from '../auth';
 import { HmrcCallObserver } from './call-log';
 import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';

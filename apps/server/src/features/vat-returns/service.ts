@@ -21,8 +21,7 @@ import { type HmrcClient, vatReturnFrom } from '@vatwise/hmrc';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { FraudHeaderSource } from '../hmrc-connection/fraud-headers';
-import type { HmrcConnectionService } from '../hmrc-connection/service';
+import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
 import { flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 
 /** Contributions listed per box in a return read by the screen. */

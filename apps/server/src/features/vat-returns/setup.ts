@@ -1,7 +1,7 @@
 import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
-import type { hmrcConnection } from '../hmrc-connection/setup';
+import type { hmrcConnection } from '../hmrc-connection';
 import { ImportService } from './import-service';
 import { createPreviewPool } from './import/preview-pool';
 import { VatReturnRepo } from './repo';

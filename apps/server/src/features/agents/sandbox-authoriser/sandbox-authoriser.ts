@@ -2,7 +2,7 @@ import type { BrowserChoice, ErrorCode } from '@vatwise/domain';
 import type { Config } from '../../../config';
 import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
-import type { HmrcConnectionService } from '../../hmrc-connection/service';
+import type { HmrcConnectionService } from '../../hmrc-connection';
 import type { AgentService } from '../agent-service';
 import { browserChoices } from './browsers';
 import {

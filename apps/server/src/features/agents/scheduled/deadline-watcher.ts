@@ -3,8 +3,12 @@ import type { HmrcClient } from '@vatwise/hmrc';
 import { obligationsFrom } from '@vatwise/hmrc';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import type { FraudHeaderSource } from '../../hmrc-connection/fraud-headers';
-import { type ConnectedBusiness, type HmrcConnectionService, isNothingToList } from '../../hmrc-connection/service';
+import {
+  type FraudHeaderSource,
+  type ConnectedBusiness,
+  type HmrcConnectionService,
+  isNothingToList,
+} from '../../hmrc-connection';
 import type { AgentRunContext, ScheduledAgent } from '../agent-service';
 import type { AgentEvents } from '../events';
 

@@ -1,4 +1,4 @@
-import type { VatReturnService } from '../../vat-returns/service';
+import type { VatReturnService } from '../../vat-returns';
 import type { ScheduledAgent } from '../agent-service';
 
 const outcomeText: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { HmrcConnectionService } from '../../hmrc-connection/service';
+import type { HmrcConnectionService } from '../../hmrc-connection';
 import type { ScheduledAgent } from '../agent-service';
 
 /** Access tokens that end within this window are refreshed now (HMRC's last 4 hours). */

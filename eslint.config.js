@@ -113,17 +113,9 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries('apps/server/src/features'),
-  // The web app's features still reach into each other in 7 places (issue 15): its boundary rule
-  // comes with their fix. Until then only the app shell is out of bounds for them.
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/app/**', '../../app/*'], message: 'features must not depend on the app shell.' }] },
-      ],
-    },
-  },
+  ...featureBoundaries('apps/web/src/features', [
+    { group: ['**/app/**', '../../app/*'], message: 'features must not depend on the app shell.' },
+  ]),
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },

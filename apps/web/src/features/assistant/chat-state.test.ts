@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation, ConversationSummary, StreamEvent } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
-import { signedOut } from '../auth/slice';
+import { signedOut } from '../auth';
 import { answerEventReceived } from './chat-actions';
 import { type ChatState, chatSlice, initialChatState } from './chat-state';
 import {

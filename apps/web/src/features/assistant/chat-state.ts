@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChatMessage, Conversation, ConversationSummary, LlmSelection, Source } from '@vatwise/domain';
 import { rootReducer } from '../../shared/store/root';
-import { signedIn, signedOut } from '../auth/slice';
+import { signedIn, signedOut } from '../auth';
 import { answerEventReceived } from './chat-actions';
 import {
   type ChatFailure,

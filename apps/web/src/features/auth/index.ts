@@ -3,7 +3,7 @@ export { AuthGuard } from './components/AuthGuard';
 export { GuestPrompt } from './components/GuestPrompt';
 export { UserMenu } from './components/UserMenu';
 export { accountHolders, adminsOnly, anyUser, everyone, type RouteAccess } from './access';
-export { useAuth } from './slice';
+export { signedIn, signedOut, useAuth } from './slice';
 export { authApi } from './api';
 export { seedPageUser } from './page-user';
 export { PasswordInput } from './components/PasswordInput';

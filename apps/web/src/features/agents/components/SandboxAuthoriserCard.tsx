@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
+import type { SandboxUser } from '@vatwise/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
 import { formatDateTime } from '../../../shared/format/format';
 import { agentDialogueLog, useDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
-import { hmrcApi } from '../../hmrc-connection/api';
 import { useAuthoriserBrowsersQuery, useAuthorizeUserMutation, useStopAuthorizeUserMutation } from '../api';
 import { DialogueList } from './DialogueList';
 
@@ -16,9 +16,13 @@ type Outcome = { kind: 'success'; userId: string; until: string } | { kind: 'err
  * Authorisation User: the sandbox authoriser does the HMRC sign-in and grant for a sandbox test
  * user in a headless browser on the server, while the user watches its steps arrive.
  */
-export function SandboxAuthoriserCard() {
+export function SandboxAuthoriserCard({
+  users,
+}: {
+  /** The sandbox test users to choose from, as the HMRC connection lists them. */
+  users: { data?: readonly SandboxUser[]; isLoading: boolean };
+}) {
   const { t, i18n } = useTranslation('agents');
-  const users = hmrcApi.useSandboxUsersQuery();
   // Asked again on each visit: a run started before leaving the page may still be going.
   const browsers = useAuthoriserBrowsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [authorize, run] = useAuthorizeUserMutation();

@@ -1,9 +1,8 @@
-import { Card, Group, Stack, Switch } from '@mantine/core';
-import { useState } from 'react';
+import { Card, Group, Loader, Stack, Switch } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentDialogueLog, useDialogueLog } from '../../../shared/logs/dialogue-log';
-import { ClearLogButton } from '../../agents/components/ClearLogButton';
-import { DialogueList } from '../../agents/components/DialogueList';
+import { ClearLogButton, DialogueList } from '../../agents';
 
 /**
  * The agent dialogue (spec section 2, Grant Authority): this browser's steps and the agents' lines
@@ -22,17 +21,23 @@ export function AgentDialogue() {
             onChange={(event) => setShown(event.currentTarget.checked)}
             label={t('dialogue.show')}
           />
-          {shown && <ClearLogButton store="agent" count={entries.length} />}
+          {shown && (
+            <Suspense fallback={null}>
+              <ClearLogButton store="agent" count={entries.length} />
+            </Suspense>
+          )}
         </Group>
         {shown && (
-          <DialogueList
-            entries={entries}
-            label={t('dialogue.title')}
-            empty={t('dialogue.empty')}
-            testId="agent-dialogue"
-            showSource
-            maxHeight={240}
-          />
+          <Suspense fallback={<Loader size="sm" aria-label={t('dialogue.title')} />}>
+            <DialogueList
+              entries={entries}
+              label={t('dialogue.title')}
+              empty={t('dialogue.empty')}
+              testId="agent-dialogue"
+              showSource
+              maxHeight={240}
+            />
+          </Suspense>
         )}
       </Stack>
     </Card>

@@ -2,7 +2,7 @@ import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
 import { type Receipt, boxExplanations } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/format';
-import { vatApi } from '../../vat-operations/api';
+import { vatApi } from '../../vat-operations';
 import { compareCopies } from '../receipt';
 import { ErrorState, LoadingState } from './States';
 

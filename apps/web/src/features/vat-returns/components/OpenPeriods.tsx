@@ -9,7 +9,7 @@ import { formatDate } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { formatVrn } from '../../hmrc-connection';
-import { vatApi } from '../../vat-operations/api';
+import { vatApi } from '../../vat-operations';
 import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 import { formatPeriod, isOverdue, mergeOpenObligations, openPeriodRanges } from '../periods';

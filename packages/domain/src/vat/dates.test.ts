@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, dateRangeProblem, isCalendarDate, ukToday } from './dates';
+import {
+  addDays,
+  addMonths,
+  addMonthsToInstant,
+  addYears,
+  dateRangeProblem,
+  fromDayNumber,
+  isCalendarDate,
+  isIsoDate,
+  toDayNumber,
+  ukDateOf,
+  ukToday,
+} from './dates';
 
 describe('date ranges (spec section 5, hmrc-mtd-vat.md 3.4 and 3.7)', () => {
   const today = '2026-11-23';
@@ -31,5 +43,47 @@ describe('date ranges (spec section 5, hmrc-mtd-vat.md 3.4 and 3.7)', () => {
   it('tells the date in the UK, which is a day ahead of UTC just after midnight in summer', () => {
     expect(ukToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
     expect(ukToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+  });
+});
+
+describe('calendar arithmetic (shared with the HMRC simulator)', () => {
+  it('accepts real calendar dates only', () => {
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2023-02-29')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+    expect(isIsoDate('1900-02-29')).toBe(false);
+    expect(isIsoDate('2017-13-01')).toBe(false);
+    expect(isIsoDate('2017-1-1')).toBe(false);
+  });
+
+  it('numbers days so that each date and its day number convert both ways', () => {
+    expect(toDayNumber('1970-01-01')).toBe(0);
+    // Every 997th day from year 1 to year 9999, checked against Date where Date is exact.
+    for (let day = toDayNumber('0001-01-01'); day <= toDayNumber('9999-12-31'); day += 997) {
+      const date = fromDayNumber(day);
+      expect(toDayNumber(date)).toBe(day);
+      if (date >= '1000') expect(new Date(day * 86_400_000).toISOString().slice(0, 10)).toBe(date);
+    }
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+  });
+
+  it('steps months and years like LocalDate, clamping to the end of a shorter month', () => {
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2024-06-30', 1)).toBe('2024-07-30');
+    expect(addMonths('2024-01-15', -1)).toBe('2023-12-15');
+    expect(addYears('2016-02-29', 1)).toBe('2017-02-28');
+  });
+
+  it('steps an instant by months at the same time of day, clamping the day as LocalDate does', () => {
+    expect(addMonthsToInstant('2026-01-31T10:15:00.000Z', 1)).toBe('2026-02-28T10:15:00.000Z');
+    expect(addMonthsToInstant('2026-01-31T10:15:00.000Z', 18)).toBe('2027-07-31T10:15:00.000Z');
+    expect(addMonthsToInstant('2028-03-31T23:59:59.999Z', -1)).toBe('2028-02-29T23:59:59.999Z');
+  });
+
+  it('gives the UK calendar date of an instant, across the BST change of day', () => {
+    expect(ukDateOf(new Date('2025-06-30T22:59:59Z'))).toBe('2025-06-30');
+    expect(ukDateOf(new Date('2025-06-30T23:00:00Z'))).toBe('2025-07-01');
+    expect(ukDateOf(new Date('2025-12-31T23:30:00Z'))).toBe('2025-12-31');
   });
 });

@@ -1,41 +1,151 @@
 /**
- * Calendar dates as 'YYYY-MM-DD' text (UTC-free: a VAT date is a day, not an instant), and the
- * date-range rules of spec section 5 / hmrc-mtd-vat.md 3.4 and 3.7, checked in the form before any
- * call and again on the server.
+ * Calendar dates as 'YYYY-MM-DD' text (UTC-free: a VAT date is a day, not an instant): the one
+ * date module of VAT Wise, its server and its HMRC simulator. HMRC's validators parse dates with
+ * java.time's LocalDate, so month and year steps follow LocalDate.plusMonths/plusYears: a day that
+ * does not exist in the target month is clamped to its last day (2016-02-29 + 1 year =
+ * 2017-02-28, 31 January + 1 month = 28 or 29 February). Then the date-range rules of spec
+ * section 5 / hmrc-mtd-vat.md 3.4 and 3.7, checked in the form before any call and again on the
+ * server.
  */
 
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isCalendarDate(text: string): boolean {
-  const match = isoDatePattern.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+export interface Ymd {
+  year: number;
+  month: number;
+  day: number;
 }
 
-/** The date `years` later, the day clamped to the month's end (2024-02-29 + 1 year = 2025-02-28), as HMRC. */
-export function addYears(date: string, years: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
-  return `${String(year + years).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+const monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Proleptic Gregorian, like LocalDate (Date.UTC would read years 0-99 as 1900-1999). */
+export const daysInMonth = (year: number, month: number): number =>
+  month === 2 && isLeapYear(year) ? 29 : (monthLengths[month - 1] ?? 31);
+
+/**
+ * The parts of a real calendar date, or undefined. Strict on purpose: `2017-02-30` and `2017-13-01`
+ * are not dates (hmrc-mtd-vat.md 3.2).
+ */
+export function parseIsoDate(text: string): Ymd | undefined {
+  const match = isoPattern.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return { year, month, day };
 }
 
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+export const isIsoDate = (text: string): boolean => parseIsoDate(text) !== undefined;
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+export const formatIsoDate = ({ year, month, day }: Ymd): string => `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+
+function mustParse(date: string): Ymd {
+  const parts = parseIsoDate(date);
+  if (!parts) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  return parts;
 }
+
+/** Days since 1970-01-01 (negative before); Howard Hinnant's days_from_civil, exact for every year. */
+export const toDayNumber = (date: string): number => {
+  const { year, month, day } = mustParse(date);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+};
+
+/** The inverse of toDayNumber (civil_from_days). */
+export function fromDayNumber(dayNumber: number): string {
+  const z = dayNumber + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return formatIsoDate({ year, month, day });
+}
+
+export const addDays = (date: string, days: number): string => fromDayNumber(toDayNumber(date) + days);
+
+/** LocalDate.plusMonths: clamp the day to the end of the target month. */
+export function addMonths(date: string, months: number): string {
+  const { year, month, day } = mustParse(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  return formatIsoDate({
+    year: targetYear,
+    month: targetMonth,
+    day: Math.min(day, daysInMonth(targetYear, targetMonth)),
+  });
+}
+
+export const addYears = (date: string, years: number): string => addMonths(date, years * 12);
+
+/** Negative, zero or positive as a is before, on or after b. ISO strings of 4-digit years sort as dates. */
+export const compareDates = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export const minDate = (a: string, b: string): string => (a <= b ? a : b);
+export const maxDate = (a: string, b: string): string => (a >= b ? a : b);
+
+export const isLastDayOfMonth = (date: string): boolean => {
+  const { year, month, day } = mustParse(date);
+  return day === daysInMonth(year, month);
+};
+
+export const endOfMonth = (date: string): string => {
+  const { year, month } = mustParse(date);
+  return formatIsoDate({ year, month, day: daysInMonth(year, month) });
+};
+
+export const firstOfMonth = (date: string): string => {
+  const { year, month } = mustParse(date);
+  return formatIsoDate({ year, month, day: 1 });
+};
+
+const ukCalendar = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The UK calendar date of an instant. HMRC dates receipts and compares period ends in UK time, so a
+ * return sent at 00:30 BST on 1 July is received on 1 July although it is still 30 June in UTC.
+ */
+export function ukDateOf(instant: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(ukCalendar.formatToParts(instant).find((p) => p.type === type)?.value);
+  return formatIsoDate({ year: part('year'), month: part('month'), day: part('day') });
+}
+
+/** A real calendar date as YYYY-MM-DD (2017-02-30 is not). */
+export const isCalendarDate = isIsoDate;
 
 /** Today's date in the UK, where HMRC's dates are. */
-export function ukToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+export const ukToday = (now: Date = new Date()): string => ukDateOf(now);
+
+/**
+ * An ISO instant `months` later, at the same time of day, the day clamped as addMonths does
+ * (2026-01-31T10:00:00.000Z + 1 month = 2026-02-28T10:00:00.000Z; Date#setUTCMonth would give
+ * 3 March).
+ */
+export function addMonthsToInstant(instant: string, months: number): string {
+  const iso = new Date(instant).toISOString();
+  return `${addMonths(iso.slice(0, 10), months)}${iso.slice(10)}`;
 }
 
 /** Which HMRC list a date range is for: the rules differ (hmrc-mtd-vat.md 3.13). */

@@ -5,7 +5,7 @@ import { readCookies, setCookie } from '../platform/cookies';
 import { applyFault } from '../platform/http';
 import { randomToken, sha256 } from '../platform/secrets';
 import type { AuthRequestRecord } from '../store/store';
-import { addMonths } from '../vat/dates';
+import { addMonthsToInstant } from '@vatwise/domain';
 import { errorPage, grantPage, signInPage } from './pages';
 import { parseScopes, scopeDescriptions } from './scopes';
 
@@ -228,7 +228,7 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
         user_id: userId,
         scope: pending.scope,
         created_at: now.toISOString(),
-        expires_at: `${addMonths(now.toISOString().slice(0, 10), grantLifetimeMonths)}${now.toISOString().slice(10)}`,
+        expires_at: addMonthsToInstant(now.toISOString(), grantLifetimeMonths),
       });
       const code = randomToken();
       await store.insertAuthCode({

@@ -1,4 +1,4 @@
-import { ukDateOf } from '../vat/dates';
+import { ukDateOf } from '@vatwise/domain';
 import type { SandboxStore } from '../store/store';
 
 const offsetSetting = 'clock-offset-ms';

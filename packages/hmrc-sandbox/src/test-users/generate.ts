@@ -1,7 +1,7 @@
 import { vrnWithCheckDigits } from '@vatwise/domain';
 import { pick, randomDigits, randomFrom } from '../platform/secrets';
 import type { UserType } from '../store/store';
-import { addDays } from '../vat/dates';
+import { addDays } from '@vatwise/domain';
 import { eoriServices, type TestUserType, testUserServices } from './services';
 
 /**

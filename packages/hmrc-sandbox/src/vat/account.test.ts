@@ -15,7 +15,7 @@ import {
   type StoredReturn,
   type VatAccount,
 } from './account';
-import { addDays, addMonths, endOfMonth } from './dates';
+import { addDays, addMonths, endOfMonth } from '@vatwise/domain';
 import { penceToJson } from './money';
 import { returnBoxes, validateSubmitBody } from './validation';
 

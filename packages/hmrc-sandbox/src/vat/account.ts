@@ -22,7 +22,7 @@ import {
   parseIsoDate,
   formatIsoDate,
   ukDateOf,
-} from './dates';
+} from '@vatwise/domain';
 import type {
   CustomerInformationBody,
   FinancialDetailsBody,

@@ -4,7 +4,7 @@
  * Penalties.json example): a point or charge for each late return, and a first late payment penalty
  * for each VAT charge paid 16 to 30 days late (the generated history has one).
  */
-import { addDays, addMonths, firstOfMonth } from './dates';
+import { addDays, addMonths, firstOfMonth } from '@vatwise/domain';
 import type { LatePaymentPenaltyDetail } from '../scenarios';
 import type { LateSubmissionPenaltyDetail, PenaltiesBody, StoredCharge, StoredObligation, VatAccount } from './model';
 import { penceToJson, percentOf } from './money';

@@ -14,7 +14,7 @@ import {
   messages,
   type SandboxAnswer,
 } from '../http/errors';
-import { addDays, addYears, isIsoDate } from './dates';
+import { addDays, addYears, isIsoDate } from '@vatwise/domain';
 import { compareDecimals, type Decimal, decimal, decimalOfNumber, isWhole, parseDecimal, toPence } from './decimal';
 import { JsonNumber, type LosslessObject, parseLosslessJson } from './lossless-json';
 

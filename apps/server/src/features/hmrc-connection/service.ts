@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  addMonthsToInstant,
   type Authorisation,
   type Business,
   type HmrcDataKind,
@@ -40,12 +41,6 @@ const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: 
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const randomUrlSafe = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
-
-function addMonthsIso(instant: string, months: number): string {
-  const date = new Date(instant);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString();
-}
 
 export interface ConnectionServiceDeps {
   repo: ConnectionRepo;
@@ -215,7 +210,7 @@ export class HmrcConnectionService {
       refresh_token_enc: this.deps.cipher.encrypt(tokens.refresh_token ?? ''),
       access_expires_at: new Date(Date.parse(now) + tokens.expires_in * 1000).toISOString(),
       granted_at: now,
-      grant_expires_at: addMonthsIso(now, grantMonths),
+      grant_expires_at: addMonthsToInstant(now, grantMonths),
       refresh_failed_at: null,
       updated_at: now,
     };

@@ -272,6 +272,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads (config.test.ts checks the README and .env.example list them). */
+export const configVariableNames: readonly string[] = Object.keys(envSchema.shape);
+
 export type Environment = 'development' | 'production' | 'test';
 
 export interface Config {

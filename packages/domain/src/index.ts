@@ -12,6 +12,7 @@ export * from './hmrc/messages';
 export * from './hmrc/api';
 export * from './hmrc/fraud-prevention';
 export * from './vat-returns/api';
+export * from './vat-returns/box-fields';
 export * from './vat-returns/import-limits';
 export * from './vat-returns/record-page';
 export * from './vat-returns/rules';

@@ -14,6 +14,12 @@ import { AppError } from './errors';
  */
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
+/**
+ * The route config for what belongs to an account (VAT data, returns, conversations, agents):
+ * Admins and Editors; a guest is asked to sign in (spec sections 5 and 6).
+ */
+export const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+
 export interface SessionUser {
   id: string;
   email: string;

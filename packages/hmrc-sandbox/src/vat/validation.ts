@@ -14,7 +14,7 @@ import {
   messages,
   type SandboxAnswer,
 } from '../http/errors';
-import { addDays, addYears, isIsoDate } from '@vatwise/domain';
+import { addDays, addYears, hmrcBoxFieldOrder, isIsoDate } from '@vatwise/domain';
 import { compareDecimals, type Decimal, decimal, decimalOfNumber, isWhole, parseDecimal, toPence } from './decimal';
 import { JsonNumber, type LosslessObject, parseLosslessJson } from './lossless-json';
 
@@ -153,17 +153,7 @@ export function validateFinancialDataQuery(query: FinancialDataQuery, today: str
 // ---------------------------------------------------------------------------------------------
 
 /** The nine boxes in HMRC's field order (3.5 table; SubmitReturnValidator). */
-export const returnBoxes = [
-  'vatDueSales',
-  'vatDueAcquisitions',
-  'totalVatDue',
-  'vatReclaimedCurrPeriod',
-  'netVatDue',
-  'totalValueSalesExVAT',
-  'totalValuePurchasesExVAT',
-  'totalValueGoodsSuppliedExVAT',
-  'totalAcquisitionsExVAT',
-] as const;
+export const returnBoxes = hmrcBoxFieldOrder;
 
 export type ReturnBox = (typeof returnBoxes)[number];
 

@@ -8,7 +8,7 @@ import {
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type SessionUser } from '../../plugins/access';
+import { accountHolders, currentUser, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { AgentService } from './agent-service';
@@ -27,7 +27,6 @@ export interface AgentRouteOptions {
 
 const admins = { access: [Role.Admin] } as const;
 const signedIn = { access: 'signedIn' } as const;
-const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 
 const agentIdParamsSchema = z.object({
   id: z.enum(agentIds, { error: `The agent id must be one of ${agentIds.join(', ')}.` }),

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { llmSelectionHeader, llmSelections, llmSelectionSchema, Role, sendMessageBodySchema } from '@vatwise/domain';
+import { llmSelectionHeader, llmSelections, llmSelectionSchema, sendMessageBodySchema } from '@vatwise/domain';
 import type { HmrcClient } from '@vatwise/hmrc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AssistantConfig } from '../../config';
-import { currentUser } from '../../plugins/access';
+import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
@@ -12,8 +12,6 @@ import { modelInfos } from './models';
 import type { AssistantService } from './service';
 import { userDataFor } from './user-data';
 
-/** Conversations belong to accounts: a guest is told to sign in (spec section 5). */
-const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export interface AssistantRouteOptions {

@@ -4,19 +4,15 @@ import {
   type DeadlinesResponse,
   deadlinesResponseFrom,
   icsFileName,
-  Role,
   ukToday,
   vatCalendarIcs,
 } from '@vatwise/domain';
 import { type HmrcClient, obligationsFrom } from '@vatwise/hmrc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/access';
+import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import { type FraudHeaderSource, type HmrcConnectionService, isNothingToList } from '../hmrc-connection';
-
-/** As the VAT routes: reading a business's obligations is for account holders (spec section 6). */
-const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 
 export interface DeadlineRouteOptions {
   service: HmrcConnectionService;

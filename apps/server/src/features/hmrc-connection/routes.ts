@@ -14,7 +14,6 @@ import {
   penaltiesQuerySchema,
   refreshTokenBodySchema,
   returnViewQuerySchema,
-  Role,
   selectBusinessBodySchema,
   ukToday,
   vrnSchema,
@@ -31,14 +30,11 @@ import {
 } from '@vatwise/hmrc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/access';
+import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError, errorBody } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from './fraud-headers';
 import { type HmrcConnectionService, isNothingToList, type VatTarget } from './service';
-
-/** Sandbox tools and VAT data are for account holders; a guest is asked to sign in (spec section 6). */
-const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 
 export interface HmrcConnectionRouteOptions {
   service: HmrcConnectionService;

@@ -3,7 +3,6 @@ import {
   initiateReturnBodySchema,
   recordListQuerySchema,
   recordPageQuerySchema,
-  Role,
   submitReturnBodySchema,
   updateDraftBodySchema,
   vatRecordInputSchema,
@@ -12,7 +11,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/access';
+import { accountHolders, currentUser } from '../../plugins/access';
 import { parseOrThrow } from '../../plugins/validation';
 import type { ImportService } from './import-service';
 import { importMultipartOptions, readImportUpload } from './import/upload';
@@ -20,8 +19,6 @@ import { receiptPdf } from './receipt-pdf';
 import type { VatReturnService } from './service';
 import { AppError } from '../../plugins/errors';
 
-/** Returns and their records are for account holders (spec section 6: guests are asked to sign in). */
-const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export interface VatReturnRouteOptions {

@@ -3,6 +3,8 @@ import {
   type ReturnStatus,
   type BoxNumber,
   boxKey,
+  boxNumbers,
+  hmrcBoxFields,
   computeReturn,
   pageOfRecords,
   type RecordPage,
@@ -48,29 +50,15 @@ export function submissionBody(periodKey: string, boxes: NineBoxes): string {
   const money = (pence: number) => penceToDecimalText(pence);
   // Boxes 6-9 are whole pounds already (multiples of 100): sent without a decimal point.
   const pounds = (pence: number) => String(pence / 100);
-  return (
-    `{"periodKey":${JSON.stringify(periodKey)},` +
-    `"vatDueSales":${money(boxes.box1)},"vatDueAcquisitions":${money(boxes.box2)},` +
-    `"totalVatDue":${money(boxes.box3)},"vatReclaimedCurrPeriod":${money(boxes.box4)},` +
-    `"netVatDue":${money(boxes.box5)},"totalValueSalesExVAT":${pounds(boxes.box6)},` +
-    `"totalValuePurchasesExVAT":${pounds(boxes.box7)},"totalValueGoodsSuppliedExVAT":${pounds(boxes.box8)},` +
-    `"totalAcquisitionsExVAT":${pounds(boxes.box9)},"finalised":true}`
-  );
+  const amounts = boxNumbers.map((box) => {
+    const pence = boxes[boxKey(box)];
+    return `"${hmrcBoxFields[box]}":${box <= 5 ? money(pence) : pounds(pence)}`;
+  });
+  return `{"periodKey":${JSON.stringify(periodKey)},${amounts.join(',')},"finalised":true}`;
 }
 
 function boxesFromView(view: ReturnType<typeof vatReturnFrom>): NineBoxes {
-  const { boxes } = view;
-  return {
-    box1: boxes.vatDueSales,
-    box2: boxes.vatDueAcquisitions,
-    box3: boxes.totalVatDue,
-    box4: boxes.vatReclaimedCurrPeriod,
-    box5: boxes.netVatDue,
-    box6: boxes.totalValueSalesExVAT,
-    box7: boxes.totalValuePurchasesExVAT,
-    box8: boxes.totalValueGoodsSuppliedExVAT,
-    box9: boxes.totalAcquisitionsExVAT,
-  };
+  return Object.fromEntries(boxNumbers.map((box) => [boxKey(box), view.boxes[hmrcBoxFields[box]]])) as NineBoxes;
 }
 
 /**

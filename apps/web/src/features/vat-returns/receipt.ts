@@ -1,17 +1,4 @@
-import { type BoxNumber, type NineBoxes, type ReturnBoxes, boxKey, boxNumbers } from '@vatwise/domain';
-
-/** HMRC's names for the nine boxes, in box order (hmrc-mtd-vat.md 3.5). */
-export const hmrcBoxNames: Record<BoxNumber, keyof ReturnBoxes> = {
-  1: 'vatDueSales',
-  2: 'vatDueAcquisitions',
-  3: 'totalVatDue',
-  4: 'vatReclaimedCurrPeriod',
-  5: 'netVatDue',
-  6: 'totalValueSalesExVAT',
-  7: 'totalValuePurchasesExVAT',
-  8: 'totalValueGoodsSuppliedExVAT',
-  9: 'totalAcquisitionsExVAT',
-};
+import { type BoxNumber, type NineBoxes, type ReturnBoxes, boxKey, boxNumbers, hmrcBoxFields } from '@vatwise/domain';
 
 export interface CopyRow {
   box: BoxNumber;
@@ -25,7 +12,7 @@ export interface CopyRow {
 export function compareCopies(ours: NineBoxes, theirs: ReturnBoxes | undefined): CopyRow[] {
   return boxNumbers.map((box) => {
     const mine = ours[boxKey(box)];
-    const hmrc = theirs?.[hmrcBoxNames[box]];
+    const hmrc = theirs?.[hmrcBoxFields[box]];
     return { box, ours: mine, theirs: hmrc, differs: hmrc !== undefined && hmrc !== mine };
   });
 }

@@ -1,6 +1,6 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { Obligation, ReturnBoxes } from '@vatwise/domain';
+import { hmrcBoxFieldOrder, type Obligation } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { vatApi } from '../api';
@@ -8,17 +8,7 @@ import { formatPeriod } from '../date-range';
 import { QueryContent } from './QueryStates';
 
 /** The nine boxes in the order, and with the numbers, of the VAT return form. */
-const boxes: readonly (keyof ReturnBoxes)[] = [
-  'vatDueSales',
-  'vatDueAcquisitions',
-  'totalVatDue',
-  'vatReclaimedCurrPeriod',
-  'netVatDue',
-  'totalValueSalesExVAT',
-  'totalValuePurchasesExVAT',
-  'totalValueGoodsSuppliedExVAT',
-  'totalAcquisitionsExVAT',
-];
+const boxes = hmrcBoxFieldOrder;
 
 interface ReturnViewModalProps {
   vrn: string;

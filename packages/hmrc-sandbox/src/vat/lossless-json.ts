@@ -3,6 +3,11 @@
  * into 100.1, losing the scale HMRC's validation looks at (decimal.ts), and Node 20's JSON.parse has
  * no access to source text. Objects become Maps so that any key, `__proto__` included, is plain
  * data; a repeated key keeps its last value, as Jackson does.
+ *
+ * Written here rather than taken from npm because the simulator must read a body as HMRC does:
+ * lossless-json 4.3.3, the maintained library for this, refuses a repeated key ("Duplicate key")
+ * where HMRC's Jackson keeps the last, and overflows the stack on 20,000 nested arrays where this
+ * parser refuses past 1,000 levels (tried on 2026-11-24).
  */
 
 /** A JSON number, kept as written. */

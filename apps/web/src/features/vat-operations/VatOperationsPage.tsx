@@ -4,8 +4,7 @@ import { describeError } from '../../shared/api/http-errors';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { GuestPrompt } from '../auth';
 import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
-import { NoBusiness } from './components/NoBusiness';
-import { LoadingState } from './components/QueryStates';
+import { LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { VatOperationsTabs } from './components/VatOperationsTabs';
 
 /** VAT Operations (spec section 2): the current business's obligations, liabilities, payments and penalties. */
@@ -23,7 +22,14 @@ export default function VatOperationsPage() {
         </Alert>
       );
     }
-    return business ? <VatOperationsTabs vrn={business.vrn} /> : <NoBusiness />;
+    return business ? (
+      <VatOperationsTabs vrn={business.vrn} />
+    ) : (
+      <NoBusinessState
+        title={t('vatOperations:noBusiness.title')}
+        description={t('vatOperations:noBusiness.description')}
+      />
+    );
   };
 
   return (

@@ -1,7 +1,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { QueryError } from '../../shared/ui/QueryStates';
 
-export type QueryError = FetchBaseQueryError | SerializedError | undefined;
+export type { QueryError };
 
 /** What `unwrap()` threw, in the shape describeError reads (it is typed unknown). */
 export function asQueryError(error: unknown): QueryError {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/format';
 import { vatApi } from '../../vat-operations';
 import { compareCopies } from '../receipt';
-import { ErrorState, LoadingState } from './States';
+import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 /** The figures we sent beside the return HMRC holds for the period, with any difference marked. */
 export function CopyComparison({ receipt }: { receipt: Receipt }) {

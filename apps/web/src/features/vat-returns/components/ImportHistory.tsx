@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format';
 import { vatReturnsApi } from '../api';
 import { describeRows, formatBytes, shortHash } from '../records';
-import { ErrorState } from './States';
+import { ErrorState } from '../../../shared/ui/QueryStates';
 
 /**
  * The files imported into this return, with what identifies each one (name, size, SHA-256) and the

@@ -13,7 +13,7 @@ import { vatApi } from '../../vat-operations';
 import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 import { formatPeriod, isOverdue, mergeOpenObligations, openPeriodRanges } from '../periods';
-import { ErrorState, LoadingState } from './States';
+import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 interface OpenPeriodsProps {
   vrn: string;

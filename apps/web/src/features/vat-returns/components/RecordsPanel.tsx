@@ -15,7 +15,7 @@ import { ImportHistory } from './ImportHistory';
 import { ImportWizard } from './ImportWizard';
 import { RecordForm } from './RecordForm';
 import { RecordsTable, type RecordsSort, recordsPerPage } from './RecordsTable';
-import { ErrorState, LoadingState } from './States';
+import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 /** How long the Undo toast stays after a deletion. */
 const undoToastMs = 10_000;

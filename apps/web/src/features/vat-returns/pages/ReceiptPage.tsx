@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { ReceiptView } from '../components/ReceiptView';
-import { ErrorState, LoadingState } from '../components/States';
+import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 /** The receipt of a submitted return, to print, download or check against HMRC's copy. */
 export default function ReceiptPage() {

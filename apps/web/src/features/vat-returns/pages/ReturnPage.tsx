@@ -15,7 +15,7 @@ import { FlatRatePanel } from '../components/FlatRatePanel';
 import { RecordsPanel } from '../components/RecordsPanel';
 import { ReturnHeader } from '../components/ReturnHeader';
 import { Section } from '../components/Section';
-import { ErrorState, LoadingState } from '../components/States';
+import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { StatusNotice } from '../components/StatusNotice';
 import { formatPeriod, isEditable, isInFlight } from '../periods';
 

@@ -6,9 +6,8 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { GuestPrompt, useAuth } from '../../auth';
 import { formatVrn, hmrcApi, useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
-import { NoBusiness } from '../components/NoBusiness';
 import { OpenPeriods } from '../components/OpenPeriods';
-import { ErrorState, LoadingState } from '../components/States';
+import { ErrorState, LoadingState, NoBusinessState } from '../../../shared/ui/QueryStates';
 import { SubmissionHistory } from '../components/SubmissionHistory';
 import { returnsByPeriod, sortHistory } from '../periods';
 
@@ -33,7 +32,11 @@ export default function VatSubmissionsPage() {
     }
     if (isLoading) return <LoadingState label={t('vatReturns:loadingBusiness')} />;
     if (error) return <ErrorState error={error} onRetry={() => void businessesQuery.refetch()} />;
-    return business ? <BusinessReturns vrn={business.vrn} /> : <NoBusiness />;
+    return business ? (
+      <BusinessReturns vrn={business.vrn} />
+    ) : (
+      <NoBusinessState title={t('vatReturns:noBusiness.title')} description={t('vatReturns:noBusiness.description')} />
+    );
   };
 
   return (

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, postgresSchemaOf } from './database';
 import { migrations } from './migrations/index';
 import { type TestApp, createTestApp } from '../test/test-app';
 
@@ -49,5 +50,40 @@ describe('database', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('fills in the columns SQL reads for the records kept before they existed (0007_record_columns)', async () => {
+    server = await createTestApp();
+    const db = server.app.database.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema: await postgresSchemaOf(db as never),
+    });
+    const down = await migrator.migrateTo('0006_agents');
+    expect(down.error).toBeUndefined();
+    const data = {
+      kind: 'adjustment',
+      date: '2024-02-01',
+      description: 'Bad debt, Ünïcode',
+      box: 4,
+      amountPence: 12_345,
+      adjustmentType: 'badDebtRelief',
+      reason: 'Customer went BUST',
+    };
+    await sql`insert into vat_record (id, owner_id, vrn, date, data, created_at)
+      values ('r1', 'u1', '123456789', '2024-02-01', ${JSON.stringify(data)}, '2024-03-01T00:00:00.000Z')`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(['0007_record_columns']);
+    const row = await db
+      .selectFrom('vat_record')
+      .select(['box_key', 'net_pence', 'vat_pence', 'description', 'search_text'])
+      .executeTakeFirstOrThrow();
+    expect({ ...row, vat_pence: Number(row.vat_pence) }).toEqual({
+      box_key: 'adjustment|||4|101|below',
+      net_pence: null,
+      vat_pence: 12_345,
+      description: 'Bad debt, Ünïcode',
+      search_text: 'bad debt, ünïcode customer went bust',
+    });
   });
 });

@@ -121,6 +121,14 @@ export interface VatRecordTable {
   created_at: string;
   /** Set when the user deletes it; cleared by undo. */
   deleted_at: string | null;
+  /** From the data (recordColumnsOf), for SQL: the box facts' key (boxGroupKey). */
+  box_key: string;
+  /** The net and VAT columns' amounts (recordAmounts); PostgreSQL bigint, written as numbers. */
+  net_pence: number | null;
+  vat_pence: number | null;
+  description: string;
+  /** Description and reason in lower case: what a search looks in. */
+  search_text: string;
 }
 
 /** A VAT return: draft, in flight, or submitted; with exactly what was sent. */

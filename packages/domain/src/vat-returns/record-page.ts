@@ -65,7 +65,8 @@ export function dayBookOrder(a: VatRecord, b: VatRecord): number {
   );
 }
 
-const descriptions = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+/** How descriptions sort: in English order, case aside, numbers by value (Item 2 before Item 10). */
+export const descriptionOrder = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
 
 /** An amount column: records without that amount go last whichever the order. */
 function byAmount(pick: (record: VatRecord) => number | null) {
@@ -79,13 +80,23 @@ function byAmount(pick: (record: VatRecord) => number | null) {
 
 const columnOrder: Record<RecordSortKey, (a: VatRecord, b: VatRecord, direction: 1 | -1) => number> = {
   date: (a, b, direction) => dayBookOrder(a, b) * direction,
-  description: (a, b, direction) => descriptions.compare(a.description, b.description) * direction,
+  description: (a, b, direction) => descriptionOrder.compare(a.description, b.description) * direction,
   net: byAmount((record) => recordAmounts(record).netPence),
   vat: byAmount((record) => recordAmounts(record).vatPence),
 };
 
+/** What a search looks in: the description and an adjustment's reason, in lower case (stored so with each record). */
+export function searchTextOf(record: VatRecordInput): string {
+  return [record.description, 'reason' in record ? record.reason : ''].join(' ').toLocaleLowerCase('en-GB');
+}
+
+/** A search's words: each must be in a record's search text. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '').toLocaleLowerCase('en-GB').split(/\s+/).filter(Boolean);
+}
+
 function matches(record: VatRecord, words: string[]): boolean {
-  const text = [record.description, 'reason' in record ? record.reason : ''].join(' ').toLocaleLowerCase('en-GB');
+  const text = searchTextOf(record);
   return words.every((word) => text.includes(word));
 }
 
@@ -105,7 +116,7 @@ export function pageOfRecords(
   query: RecordPageQuery,
   inBox?: ReadonlySet<string>,
 ): RecordPage {
-  const words = (query.search ?? '').toLocaleLowerCase('en-GB').split(/\s+/).filter(Boolean);
+  const words = searchWords(query.search);
   const chosen = records.filter(
     (record) => (!inBox || inBox.has(record.id)) && (words.length === 0 || matches(record, words)),
   );

@@ -8,8 +8,11 @@ import {
   type EnterableBox,
   type FlatRateSettings,
   type FlatRateWorking,
+  type Treatment,
+  type VatRateKind,
   type VatRecordInput,
 } from './api';
+import { recordAmounts, searchTextOf } from './record-page';
 import { checkBoxes, completeBoxes, warnBoxes, wholePoundsBig } from './boxes';
 import { divideRoundHalfUp, flatRateFor, flatRateParts, periodLength, specifiedAmountBig } from './flat-rate';
 
@@ -32,7 +35,44 @@ export const capitalGoodsThresholdPence = 200_000;
 /** What the boxes need of a record: what it is and its id (not when or how it was made). */
 export type BoxableRecord = VatRecordInput & { id: string };
 
-type Transaction = Extract<BoxableRecord, { kind: 'sale' | 'purchase' }>;
+/** A transaction's size, net + VAT without its sign, beside the flat rate scheme's capital goods threshold. */
+export type CapitalSize = 'below' | 'at' | 'over';
+
+/**
+ * What the boxes look at in a record, and nothing else: records alike in all of it add to the same
+ * boxes in the same way, so a period's boxes can be worked out from their sums (the database groups
+ * them; see boxGroupKey). Which amounts are non-zero is part of it, because a box counts the records
+ * that add a non-zero amount to it.
+ */
+export interface BoxFacts {
+  kind: VatRecordInput['kind'];
+  /** Sales and purchases. */
+  rate: VatRateKind | null;
+  treatment: Treatment | null;
+  /** Adjustments and box totals: the box they move. */
+  box: EnterableBox | null;
+  netNonZero: boolean;
+  vatNonZero: boolean;
+  /** net + VAT, what the flat rate scheme looks at. */
+  grossNonZero: boolean;
+  capitalSize: CapitalSize;
+}
+
+/**
+ * Records with the same BoxFacts, dated in the same part of the period (flatRateParts; always 0
+ * off the flat rate scheme), with their amounts summed. One record is a group of one, with its id.
+ */
+export interface RecordGroup extends BoxFacts {
+  part: number;
+  records: number;
+  /** Sales and purchases: the sums of net and of VAT. Adjustments and box totals: the amount, as net. */
+  netPence: bigint;
+  vatPence: bigint;
+  /** Set when the group is one record: its contributions are then listed. */
+  recordId: string | null;
+}
+
+type TransactionGroup = RecordGroup & { kind: 'sale' | 'purchase'; rate: VatRateKind; treatment: Treatment };
 
 class Boxes {
   readonly sums: Record<BoxKey, bigint> = {
@@ -70,47 +110,132 @@ class Boxes {
     box9: 0,
   };
 
-  /** `kept`: how many contributions to list per box (all by default); the counts stay whole. */
-  constructor(private readonly kept = Infinity) {}
-
-  add(box: EnterableBox, recordId: string, amount: bigint): void {
-    if (amount === 0n) return;
+  /** Adds the group's `amount` to `box`, when each of its records adds a non-zero amount (`nonZero`). */
+  add(box: EnterableBox, group: RecordGroup, amount: bigint, nonZero: boolean): void {
+    if (!nonZero) return;
     const key = boxKey(box);
     this.sums[key] += amount;
-    this.counts[key] += 1;
-    if (this.contributions[key].length < this.kept)
-      this.contributions[key].push({ recordId, amountPence: Number(amount) });
+    this.counts[key] += group.records;
+    this.touched.add(box);
+    if (group.recordId !== null)
+      this.contributions[key].push({ recordId: group.recordId, amountPence: Number(amount) });
   }
+
+  /** The boxes added to since it was last cleared: the boxes one group adds to. */
+  readonly touched = new Set<EnterableBox>();
 }
 
-function pence(value: number, record: BoxableRecord): bigint {
+function pence(value: number, record: { id?: string }): bigint {
   if (!Number.isSafeInteger(value)) {
-    throw new RangeError(`Record ${record.id} has an amount that is not a whole number of pence: ${value}`);
+    throw new RangeError(`Record ${record.id ?? ''} has an amount that is not a whole number of pence: ${value}`);
   }
   return BigInt(value);
+}
+
+function capitalSizeOf(gross: bigint): CapitalSize {
+  const size = gross < 0n ? -gross : gross;
+  const threshold = BigInt(capitalGoodsThresholdPence);
+  return size > threshold ? 'over' : size === threshold ? 'at' : 'below';
+}
+
+/** One record as a group of one. `part`: the part of the period it is dated in (0 off the flat rate scheme). */
+export function groupOfRecord(record: VatRecordInput & { id?: string }, part = 0): RecordGroup {
+  if (record.kind === 'adjustment' || record.kind === 'boxTotal') {
+    const amount = pence(record.amountPence, record);
+    return {
+      kind: record.kind,
+      rate: null,
+      treatment: null,
+      box: record.box,
+      netNonZero: amount !== 0n,
+      vatNonZero: false,
+      grossNonZero: amount !== 0n,
+      capitalSize: 'below',
+      part,
+      records: 1,
+      netPence: amount,
+      vatPence: 0n,
+      recordId: record.id ?? null,
+    };
+  }
+  const net = pence(record.netPence, record);
+  const vat = pence(record.vatPence, record);
+  return {
+    kind: record.kind,
+    rate: record.rate,
+    treatment: record.treatment,
+    box: null,
+    netNonZero: net !== 0n,
+    vatNonZero: vat !== 0n,
+    grossNonZero: net + vat !== 0n,
+    capitalSize: capitalSizeOf(net + vat),
+    part,
+    records: 1,
+    netPence: net,
+    vatPence: vat,
+    recordId: record.id ?? null,
+  };
+}
+
+/**
+ * The text a record's BoxFacts are stored and grouped by in the database. Kept beside the engine:
+ * a change to what the boxes look at is a change to this key (and a migration re-keying the records).
+ */
+export function boxGroupKey(facts: BoxFacts): string {
+  const flag = (value: boolean) => (value ? '1' : '0');
+  return [
+    facts.kind,
+    facts.rate ?? '',
+    facts.treatment ?? '',
+    facts.box ?? '',
+    flag(facts.netNonZero) + flag(facts.vatNonZero) + flag(facts.grossNonZero),
+    facts.capitalSize,
+  ].join('|');
+}
+
+const kinds = new Set(['sale', 'purchase', 'adjustment', 'boxTotal']);
+const capitalSizes = new Set(['below', 'at', 'over']);
+
+/** The BoxFacts a boxGroupKey was made from. */
+export function boxFactsOfKey(key: string): BoxFacts {
+  const [kind = '', rate = '', treatment = '', box = '', flags = '', capitalSize = ''] = key.split('|');
+  if (!kinds.has(kind) || !capitalSizes.has(capitalSize) || !/^[01]{3}$/.test(flags)) {
+    throw new RangeError(`Not a box group key: ${key}`);
+  }
+  return {
+    kind: kind as BoxFacts['kind'],
+    rate: rate === '' ? null : (rate as VatRateKind),
+    treatment: treatment === '' ? null : (treatment as Treatment),
+    box: box === '' ? null : (Number(box) as EnterableBox),
+    netNonZero: flags[0] === '1',
+    vatNonZero: flags[1] === '1',
+    grossNonZero: flags[2] === '1',
+    capitalSize: capitalSize as CapitalSize,
+  };
 }
 
 const taxedRates = new Set(['standard', 'reduced']);
 
 /** Purchases with a special treatment: the same boxes under standard accounting and the flat rate scheme. */
-function addSpecialPurchase(boxes: Boxes, record: Transaction, net: bigint, vat: bigint): bigint | null {
-  switch (record.treatment) {
+function addSpecialPurchase(boxes: Boxes, group: TransactionGroup): bigint | null {
+  const { netPence: net, vatPence: vat, netNonZero, vatNonZero } = group;
+  switch (group.treatment) {
     case 'niEuGoods': // goods acquired into Northern Ireland from the EU
-      boxes.add(2, record.id, vat);
-      boxes.add(4, record.id, vat);
-      boxes.add(7, record.id, net);
-      boxes.add(9, record.id, net);
+      boxes.add(2, group, vat, vatNonZero);
+      boxes.add(4, group, vat, vatNonZero);
+      boxes.add(7, group, net, netNonZero);
+      boxes.add(9, group, net, netNonZero);
       return 0n;
     case 'reverseCharge': // services bought from abroad: VAT in and out, value in sales and purchases
-      boxes.add(1, record.id, vat);
-      boxes.add(4, record.id, vat);
-      boxes.add(6, record.id, net);
-      boxes.add(7, record.id, net);
+      boxes.add(1, group, vat, vatNonZero);
+      boxes.add(4, group, vat, vatNonZero);
+      boxes.add(6, group, net, netNonZero);
+      boxes.add(7, group, net, netNonZero);
       return vat;
     case 'postponedImport': // import VAT under postponed VAT accounting
-      boxes.add(1, record.id, vat);
-      boxes.add(4, record.id, vat);
-      boxes.add(7, record.id, net);
+      boxes.add(1, group, vat, vatNonZero);
+      boxes.add(4, group, vat, vatNonZero);
+      boxes.add(7, group, net, netNonZero);
       return vat;
     default:
       return null;
@@ -122,31 +247,30 @@ interface LeftOut {
   purchases: number;
 }
 
-function addStandard(boxes: Boxes, record: Transaction, leftOut: LeftOut): void {
-  const net = pence(record.netPence, record);
-  const vat = pence(record.vatPence, record);
-  if (record.kind === 'sale') {
-    if (record.treatment === 'niEuGoods') {
+function addStandard(boxes: Boxes, group: TransactionGroup, leftOut: LeftOut): void {
+  const { netPence: net, vatPence: vat, netNonZero, vatNonZero } = group;
+  if (group.kind === 'sale') {
+    if (group.treatment === 'niEuGoods') {
       // Goods sent from Northern Ireland to the EU (normally zero-rated; any VAT charged is still due).
-      boxes.add(1, record.id, vat);
-      boxes.add(6, record.id, net);
-      boxes.add(8, record.id, net);
-    } else if (taxedRates.has(record.rate)) {
-      boxes.add(1, record.id, vat);
-      boxes.add(6, record.id, net);
+      boxes.add(1, group, vat, vatNonZero);
+      boxes.add(6, group, net, netNonZero);
+      boxes.add(8, group, net, netNonZero);
+    } else if (taxedRates.has(group.rate)) {
+      boxes.add(1, group, vat, vatNonZero);
+      boxes.add(6, group, net, netNonZero);
     } else {
-      if (record.rate !== 'outsideScope') boxes.add(6, record.id, net);
-      if (vat !== 0n) leftOut.sales += 1;
+      if (group.rate !== 'outsideScope') boxes.add(6, group, net, netNonZero);
+      if (vatNonZero) leftOut.sales += group.records;
     }
     return;
   }
-  if (addSpecialPurchase(boxes, record, net, vat) !== null) return;
-  if (taxedRates.has(record.rate)) {
-    boxes.add(4, record.id, vat);
-    boxes.add(7, record.id, net);
+  if (addSpecialPurchase(boxes, group) !== null) return;
+  if (taxedRates.has(group.rate)) {
+    boxes.add(4, group, vat, vatNonZero);
+    boxes.add(7, group, net, netNonZero);
   } else {
-    if (record.rate !== 'outsideScope') boxes.add(7, record.id, net);
-    if (vat !== 0n) leftOut.purchases += 1;
+    if (group.rate !== 'outsideScope') boxes.add(7, group, net, netNonZero);
+    if (vatNonZero) leftOut.purchases += group.records;
   }
 }
 
@@ -158,55 +282,48 @@ interface FlatRateTotals {
   capitalGoodsAtThreshold: number;
 }
 
-function addFlatRate(
-  boxes: Boxes,
-  record: Transaction,
-  partOf: (date: string) => number,
-  totals: FlatRateTotals,
-  leftOut: LeftOut,
-): void {
-  const net = pence(record.netPence, record);
-  const vat = pence(record.vatPence, record);
+function addFlatRate(boxes: Boxes, group: TransactionGroup, totals: FlatRateTotals, leftOut: LeftOut): void {
+  const { netPence: net, vatPence: vat, netNonZero, vatNonZero, grossNonZero } = group;
   const gross = net + vat;
-  if (record.kind === 'sale') {
-    if (record.treatment === 'capitalGoods') {
+  if (group.kind === 'sale') {
+    if (group.treatment === 'capitalGoods') {
       // A capital asset whose input VAT was claimed: VAT at the normal rate outside the scheme, its value in box 6.
-      if (record.rate === 'outsideScope') {
-        if (vat !== 0n) leftOut.sales += 1;
+      if (group.rate === 'outsideScope') {
+        if (vatNonZero) leftOut.sales += group.records;
         return;
       }
-      boxes.add(1, record.id, vat);
-      boxes.add(6, record.id, net);
+      boxes.add(1, group, vat, vatNonZero);
+      boxes.add(6, group, net, netNonZero);
       totals.outsideSchemeVat += vat;
-    } else if (record.rate !== 'outsideScope' || record.treatment === 'niEuGoods') {
+    } else if (group.rate !== 'outsideScope' || group.treatment === 'niEuGoods') {
       // Flat rate turnover: standard, reduced, zero-rated and exempt sales, VAT included.
-      const part = partOf(record.date);
-      if (part < 0) throw new RangeError(`Record ${record.id} is outside the period`);
-      totals.partTurnover[part] = (totals.partTurnover[part] ?? 0n) + gross;
-      boxes.add(6, record.id, gross);
-      if (record.treatment === 'niEuGoods') boxes.add(8, record.id, net);
-    } else if (vat !== 0n) {
-      leftOut.sales += 1;
+      if (group.part < 0 || group.part >= totals.partTurnover.length) {
+        throw new RangeError(`Record ${group.recordId ?? ''} is outside the period`);
+      }
+      totals.partTurnover[group.part] = (totals.partTurnover[group.part] ?? 0n) + gross;
+      boxes.add(6, group, gross, grossNonZero);
+      if (group.treatment === 'niEuGoods') boxes.add(8, group, net, netNonZero);
+    } else if (vatNonZero) {
+      leftOut.sales += group.records;
     }
     return;
   }
-  const outsideScheme = addSpecialPurchase(boxes, record, net, vat);
+  const outsideScheme = addSpecialPurchase(boxes, group);
   if (outsideScheme !== null) {
     totals.outsideSchemeVat += outsideScheme;
     return;
   }
-  if (record.treatment === 'capitalGoods' && record.rate !== 'outsideScope') {
+  if (group.treatment === 'capitalGoods' && group.rate !== 'outsideScope') {
     // Capital goods of £2,000 or more including VAT reclaim their VAT (uk-vat-facts 2.3). HMRC's texts differ
     // on exactly £2,000 ("£2,000 or more" / "over £2,000", uk-vat-facts 8 item 11): we treat it as
     // reclaimable and warn. The size is taken without its sign, so a credit note for such a purchase
     // takes its VAT back out of box 4.
-    const size = gross < 0n ? -gross : gross;
-    if (size >= BigInt(capitalGoodsThresholdPence)) {
-      boxes.add(4, record.id, vat);
-      boxes.add(7, record.id, net);
-      if (size === BigInt(capitalGoodsThresholdPence)) totals.capitalGoodsAtThreshold += 1;
+    if (group.capitalSize !== 'below') {
+      boxes.add(4, group, vat, vatNonZero);
+      boxes.add(7, group, net, netNonZero);
+      if (group.capitalSize === 'at') totals.capitalGoodsAtThreshold += group.records;
     }
-  } else if (record.treatment === 'relevantGoods') {
+  } else if (group.treatment === 'relevantGoods') {
     totals.relevantGoods += gross;
   }
   // Any other purchase reclaims nothing on the flat rate scheme and is not in box 7.
@@ -238,23 +355,63 @@ function leftOutWarnings(leftOut: LeftOut): BoxWarning[] {
  * the flat rate VAT in box 1 belongs to no single record: it is `flatRate.flatRateVatPence`, so there
  * box 1 = its contributions + flatRate.flatRateVatPence.
  */
+
+/**
+ * The return for a period from its records. `contributions` says which record adds how many pence to
+ * which box (boxes 6-9 before their pence are dropped; boxes 3 and 5 have none). On the flat rate scheme
+ * the flat rate VAT in box 1 belongs to no single record: it is `flatRate.flatRateVatPence`, so there
+ * box 1 = its contributions + flatRate.flatRateVatPence.
+ */
 export function computeReturn(
   records: readonly BoxableRecord[],
   period: { start: string; end: string },
   flatRate: FlatRateSettings | null,
-  /** Lists only the first `contributionsKept` contributions of each box (a screen's sample; the counts stay whole). */
-  { contributionsKept = Infinity }: { contributionsKept?: number } = {},
 ): ComputedReturn {
-  const { start, end } = period;
+  assertPeriod(period);
+  const parts = flatRate ? flatRateParts(period, flatRate.firstYearUntil) : [];
+  const partOf = (date: string) => (flatRate ? parts.findIndex((part) => date >= part.from && date <= part.to) : 0);
+  const groups = records
+    .filter((record) => record.date >= period.start && record.date <= period.end)
+    .map((record) => groupOfRecord(record, partOf(record.date)));
+  return computeReturnOfGroups(groups, period, flatRate).computed;
+}
+
+/**
+ * Where the period's parts end (the last day of each but the last): what a database groups records
+ * by, beside their box facts, for computeReturnOfGroups. None off the flat rate scheme.
+ */
+export function periodPartEnds(period: { start: string; end: string }, flatRate: FlatRateSettings | null): string[] {
+  return flatRate
+    ? flatRateParts(period, flatRate.firstYearUntil)
+        .slice(0, -1)
+        .map((part) => part.to)
+    : [];
+}
+
+function assertPeriod({ start, end }: { start: string; end: string }): void {
   if (!isCalendarDate(start) || !isCalendarDate(end) || start > end) {
     throw new RangeError(`Not a VAT period: ${start} to ${end}`);
   }
-  const inPeriod = records.filter((record) => record.date >= start && record.date <= end);
-  const boxes = new Boxes(contributionsKept);
+}
+
+/**
+ * The return for a period from its records grouped (RecordGroup), dated in the period: the same
+ * figures as computeReturn on the records themselves. Contributions are listed for groups of one
+ * record only. `boxesOfGroup` says which boxes each group adds to, by its boxGroupKey, so the records
+ * behind a box can be found again by their keys.
+ */
+export function computeReturnOfGroups(
+  groups: readonly RecordGroup[],
+  period: { start: string; end: string },
+  flatRate: FlatRateSettings | null,
+): { computed: ComputedReturn; keysByBox: Record<BoxKey, string[]> } {
+  assertPeriod(period);
+  const { start, end } = period;
+  const boxes = new Boxes();
   const leftOut: LeftOut = { sales: 0, purchases: 0 };
+  const keysByBox = mapBoxes(boxes.counts, () => new Set<string>());
 
   const parts = flatRate ? flatRateParts(period, flatRate.firstYearUntil) : [];
-  const partOf = (date: string) => parts.findIndex((part) => date >= part.from && date <= part.to);
   const totals: FlatRateTotals = {
     partTurnover: parts.map(() => 0n),
     relevantGoods: 0n,
@@ -262,14 +419,19 @@ export function computeReturn(
     capitalGoodsAtThreshold: 0,
   };
 
-  for (const record of inPeriod) {
-    if (record.kind === 'adjustment' || record.kind === 'boxTotal') {
-      boxes.add(record.box, record.id, pence(record.amountPence, record));
+  let recordCount = 0;
+  for (const group of groups) {
+    recordCount += group.records;
+    boxes.touched.clear();
+    if (group.kind === 'adjustment' || group.kind === 'boxTotal') {
+      if (group.box !== null) boxes.add(group.box, group, group.netPence, group.netNonZero);
     } else if (flatRate) {
-      addFlatRate(boxes, record, partOf, totals, leftOut);
+      addFlatRate(boxes, group as TransactionGroup, totals, leftOut);
     } else {
-      addStandard(boxes, record, leftOut);
+      addStandard(boxes, group as TransactionGroup, leftOut);
     }
+    const key = boxGroupKey(group);
+    for (const box of boxes.touched) keysByBox[boxKey(box)].add(key);
   }
 
   let working: FlatRateWorking | null = null;
@@ -317,7 +479,7 @@ export function computeReturn(
     box9: pounds('box9'),
   });
 
-  const warnings = [...warnBoxes(nine, { flatRate, recordCount: inPeriod.length }), ...leftOutWarnings(leftOut)];
+  const warnings = [...warnBoxes(nine, { flatRate, recordCount }), ...leftOutWarnings(leftOut)];
   if (totals.capitalGoodsAtThreshold > 0) {
     warnings.push({
       code: 'CAPITAL_GOODS_AT_THRESHOLD',
@@ -328,12 +490,15 @@ export function computeReturn(
   }
 
   return {
-    boxes: nine,
-    contributions: boxes.contributions,
-    contributionCounts: { ...boxes.counts },
-    problems: checkBoxes(nine),
-    warnings,
-    flatRate: working,
+    computed: {
+      boxes: nine,
+      contributions: boxes.contributions,
+      contributionCounts: { ...boxes.counts },
+      problems: checkBoxes(nine),
+      warnings,
+      flatRate: working,
+    },
+    keysByBox: mapBoxes(keysByBox, (keys) => [...keys].sort()),
   };
 }
 
@@ -342,23 +507,25 @@ function mapBoxes<T, U>(byBox: Record<BoxKey, T>, map: (value: T) => U): Record<
 }
 
 /**
- * The return with at most `perBox` contributions listed for each box (the counts stay whole): a
- * period of 100,000 records would otherwise send about 12 MB of them with every read. Each line
- * listed carries its record's date and description (found in `records`).
+ * What the database keeps beside a record's JSON, so that a period's boxes, pages, sorts and
+ * searches run in SQL: its box facts as a key, the amounts of its net and VAT columns (recordAmounts),
+ * its description and its search text.
  */
-export function withContributionSample(
-  computed: ComputedReturn,
-  perBox: number,
-  records: readonly BoxableRecord[] = [],
-): ComputedReturn {
-  const sample = mapBoxes(computed.contributions, (lines) => lines.slice(0, perBox));
-  const wanted = new Set(Object.values(sample).flatMap((lines) => lines.map((line) => line.recordId)));
-  const described = new Map<string, { date: string; description: string }>();
-  for (const record of records) {
-    if (wanted.has(record.id)) described.set(record.id, { date: record.date, description: record.description });
-  }
+export interface RecordColumns {
+  boxKey: string;
+  netPence: number | null;
+  vatPence: number | null;
+  description: string;
+  searchText: string;
+}
+
+export function recordColumnsOf(record: VatRecordInput): RecordColumns {
+  const { netPence, vatPence } = recordAmounts(record);
   return {
-    ...computed,
-    contributions: mapBoxes(sample, (lines) => lines.map((line) => ({ ...line, ...described.get(line.recordId) }))),
+    boxKey: boxGroupKey(groupOfRecord(record)),
+    netPence,
+    vatPence,
+    description: record.description,
+    searchText: searchTextOf(record),
   };
 }

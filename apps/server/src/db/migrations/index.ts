@@ -5,6 +5,7 @@ import * as hmrcConnections from './0003_hmrc_connections';
 import * as vatReturns from './0004_vat_returns';
 import * as assistant from './0005_assistant';
 import * as agents from './0006_agents';
+import * as recordColumns from './0007_record_columns';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_vat_returns': vatReturns,
   '0005_assistant': assistant,
   '0006_agents': agents,
+  '0007_record_columns': recordColumns,
 };

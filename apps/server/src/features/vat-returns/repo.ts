@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import {
+  boxFactsOfKey,
+  descriptionOrder,
   type FlatRateSettings,
   flatRateSettingsSchema,
   type BoxableRecord,
+  type RecordGroup,
+  recordColumnsOf,
+  type RecordSortKey,
   type ImportKind,
   type ImportRecord,
   type NineBoxes,
@@ -12,7 +17,7 @@ import {
   type VatRecord,
   type VatRecordInput,
 } from '@vatwise/domain';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, VatReturnTable } from '../../db/schema';
 
 export type ReturnRow = Selectable<VatReturnTable>;
@@ -32,6 +37,39 @@ export interface SentBy {
 /** What a record is read with: its data and where it came from. */
 const recordColumns = ['id', 'data', 'created_at', 'import_id', 'import_row'] as const;
 type RecordColumns = Pick<Selectable<Database['vat_record']>, (typeof recordColumns)[number]>;
+
+/** The column an amount sort orders by. */
+const amountColumns = { net: 'net_pence', vat: 'vat_pence' } as const;
+
+/** Amounts are summed in SQL as the sums of their quotients and remainders by this. */
+const amountSplit = 1_000_000_000;
+
+/** The columns kept beside a record's JSON for SQL (recordColumnsOf). */
+function columnsOf(input: VatRecordInput) {
+  const columns = recordColumnsOf(input);
+  return {
+    box_key: columns.boxKey,
+    net_pence: columns.netPence,
+    vat_pence: columns.vatPence,
+    description: columns.description,
+    search_text: columns.searchText,
+  };
+}
+
+/**
+ * Date order, then the order they were made, as in a day book (dayBookOrder in the domain): an
+ * import's records share a time, so then the file's order, and the id for the rest.
+ */
+function inDayBookOrder<O>(
+  query: SelectQueryBuilder<Database, 'vat_record', O>,
+  order: 'asc' | 'desc' = 'asc',
+): SelectQueryBuilder<Database, 'vat_record', O> {
+  return query
+    .orderBy('date', order)
+    .orderBy('created_at', order)
+    .orderBy(sql`coalesce(import_row, 0)`, order)
+    .orderBy('id', order);
+}
 
 /** SQL for VAT returns. Every query names the owner, so nobody reaches another user's rows. */
 export class VatReturnRepo {
@@ -56,22 +94,20 @@ export class VatReturnRepo {
     return record;
   }
 
+  /** The live records of a VRN dated from..to (inclusive). */
+  private live(ownerId: string, vrn: string, from: string, to: string) {
+    return this.db
+      .selectFrom('vat_record')
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .where('deleted_at', 'is', null);
+  }
+
   /** The live records of a VRN dated from..to (inclusive), in day-book order. */
   private period(ownerId: string, vrn: string, from: string, to: string) {
-    return (
-      this.db
-        .selectFrom('vat_record')
-        .where('owner_id', '=', ownerId)
-        .where('vrn', '=', vrn)
-        .where('date', '>=', from)
-        .where('date', '<=', to)
-        .where('deleted_at', 'is', null)
-        .orderBy('date')
-        .orderBy('created_at')
-        // An import's records share a time: then the file's order, and the id for the rest.
-        .orderBy(sql`coalesce(import_row, 0)`)
-        .orderBy('id')
-    );
+    return inDayBookOrder(this.live(ownerId, vrn, from, to));
   }
 
   /** The live records of a VRN dated from..to (inclusive), oldest first. */
@@ -81,16 +117,128 @@ export class VatReturnRepo {
   }
 
   /**
-   * The same records as `records`, in the same order, with only what the nine boxes need: reading
-   * two columns instead of five is a third of the time for a period of 100,000 records.
+   * The period's records grouped by their box facts (box_key) and the part of the period they are
+   * dated in (`partEnds`: the last day of each part but the last; none off the flat rate scheme),
+   * with their amounts summed: the nine boxes of 100,000 records from a few dozen rows.
    */
-  async recordsForBoxes(ownerId: string, vrn: string, from: string, to: string): Promise<BoxableRecord[]> {
-    const rows = await this.period(ownerId, vrn, from, to).select(['id', 'data']).execute();
+  async boxGroups(ownerId: string, vrn: string, from: string, to: string, partEnds: string[]): Promise<RecordGroup[]> {
+    const part =
+      partEnds.length === 0
+        ? sql<number>`0`
+        : sql<number>`case ${sql.join(
+            partEnds.map((end, index) => sql`when date <= ${end} then ${sql.lit(index)}`),
+            sql` `,
+          )} else ${sql.lit(partEnds.length)} end`;
+    const rows = await this.live(ownerId, vrn, from, to)
+      .select([
+        'box_key',
+        part.as('part'),
+        (eb) => eb.fn.countAll<number | string>().as('records'),
+        // In two halves, as text: SQLite's integer sum stops at 2^63 (1,025 records of 2^53 pence
+        // pass it) and JavaScript's numbers at 2^53; each half's sum stays far below both.
+        sql<string | null>`cast(sum(net_pence / ${sql.lit(amountSplit)}) as text)`.as('netHigh'),
+        sql<string | null>`cast(sum(net_pence % ${sql.lit(amountSplit)}) as text)`.as('netLow'),
+        sql<string | null>`cast(sum(vat_pence / ${sql.lit(amountSplit)}) as text)`.as('vatHigh'),
+        sql<string | null>`cast(sum(vat_pence % ${sql.lit(amountSplit)}) as text)`.as('vatLow'),
+      ])
+      // By the output's name: PostgreSQL would not see the expression, its parameters numbered anew,
+      // as the one selected; and a constant would name a column by its position, so none off the scheme.
+      .groupBy(partEnds.length === 0 ? ['box_key'] : ['box_key', sql`part`])
+      .execute();
     return rows.map((row) => {
-      const record = JSON.parse(row.data) as BoxableRecord;
-      record.id = row.id;
-      return record;
+      const facts = boxFactsOfKey(row.box_key);
+      const split = BigInt(amountSplit);
+      const net = BigInt(row.netHigh ?? 0) * split + BigInt(row.netLow ?? 0);
+      const vat = BigInt(row.vatHigh ?? 0) * split + BigInt(row.vatLow ?? 0);
+      const oneBox = facts.kind === 'adjustment' || facts.kind === 'boxTotal';
+      return {
+        ...facts,
+        part: Number(row.part),
+        records: Number(row.records),
+        // An adjustment's amount is kept as net or as VAT by its box (recordAmounts): as net here.
+        netPence: oneBox ? net + vat : net,
+        vatPence: oneBox ? 0n : vat,
+        recordId: null,
+      };
     });
+  }
+
+  /** The first `limit` records of the period, in day-book order, whose box facts are one of `boxKeys`. */
+  async recordsWithKeys(
+    ownerId: string,
+    vrn: string,
+    period: { from: string; to: string },
+    boxKeys: readonly string[],
+    limit: number,
+  ): Promise<BoxableRecord[]> {
+    if (boxKeys.length === 0) return [];
+    const rows = await this.period(ownerId, vrn, period.from, period.to)
+      .where('box_key', 'in', boxKeys)
+      .select(['id', 'data'])
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...(JSON.parse(row.data) as VatRecordInput), id: row.id }));
+  }
+
+  /**
+   * One page of the period's records: those whose box facts are one of `boxKeys` (when given) and
+   * whose search text holds every word, sorted by the column (ties in day-book order).
+   */
+  async recordPage(
+    ownerId: string,
+    vrn: string,
+    period: { from: string; to: string },
+    query: {
+      boxKeys?: readonly string[] | undefined;
+      words: readonly string[];
+      sort: RecordSortKey;
+      order: 'asc' | 'desc';
+      page: number;
+      pageSize: number;
+    },
+  ): Promise<{ records: VatRecord[]; total: number; page: number }> {
+    const { boxKeys, words } = query;
+    if (boxKeys?.length === 0) return { records: [], total: 0, page: 1 };
+    let chosen = this.live(ownerId, vrn, period.from, period.to);
+    if (boxKeys) chosen = chosen.where('box_key', 'in', boxKeys);
+    for (const word of words) {
+      chosen = chosen.where(sql<boolean>`search_text like ${`%${word.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`);
+    }
+    const counted = await chosen.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
+    const total = Number(counted?.total ?? 0);
+    const page = Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+    const offset = (page - 1) * query.pageSize;
+
+    if (query.sort === 'description') {
+      // In English order with numbers by value (descriptionOrder), which SQL's collations do not
+      // share: sorted here from the descriptions alone, then the page's records read.
+      const all = await inDayBookOrder(chosen).select(['id', 'description']).execute();
+      const direction = query.order === 'desc' ? -1 : 1;
+      all.sort((a, b) => descriptionOrder.compare(a.description, b.description) * direction);
+      const ids = all.slice(offset, offset + query.pageSize).map((row) => row.id);
+      const rows =
+        ids.length === 0
+          ? []
+          : await this.db
+              .selectFrom('vat_record')
+              .select([...recordColumns, 'vrn'])
+              .where('id', 'in', ids)
+              .execute();
+      const byId = new Map(rows.map((row) => [row.id, this.toRecord(row, row.vrn)]));
+      return { records: ids.flatMap((id) => byId.get(id) ?? []), total, page };
+    }
+
+    const sorted =
+      query.sort === 'date'
+        ? inDayBookOrder(chosen, query.order)
+        : // An amount column: records without that amount go last whichever the order.
+          inDayBookOrder(
+            chosen
+              .orderBy(sql`${sql.ref(amountColumns[query.sort])} is null`)
+              .orderBy(amountColumns[query.sort], query.order),
+          );
+    const rows = await sorted.select(recordColumns).limit(query.pageSize).offset(offset).execute();
+    return { records: rows.map((row) => this.toRecord(row, vrn)), total, page };
   }
 
   async record(ownerId: string, id: string, includeDeleted = false): Promise<VatRecord | undefined> {
@@ -116,9 +264,10 @@ export class VatReturnRepo {
       import_row: importRow ?? null,
       created_at: now,
       deleted_at: null,
+      ...columnsOf(input),
     }));
     if (rows.length === 0) return [];
-    // In statements of 1,000 rows (9,000 values): under SQLite's 32,766 and PostgreSQL's 65,535
+    // In statements of 1,000 rows (14,000 values): under SQLite's 32,766 and PostgreSQL's 65,535
     // bound values per statement, and few enough statements for 100,000 rows to take seconds.
     for (let start = 0; start < rows.length; start += 1000) {
       await this.db
@@ -131,10 +280,18 @@ export class VatReturnRepo {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Takes PostgreSQL's statistics of the records again, so its planner sees a large import at once
+   * instead of at autovacuum's next round. SQLite's plans for these queries follow the indexes.
+   */
+  async refreshRecordStatistics(): Promise<void> {
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze vat_record`.execute(this.db);
+  }
+
   async updateRecord(ownerId: string, id: string, input: VatRecordInput): Promise<boolean> {
     const result = await this.db
       .updateTable('vat_record')
-      .set({ date: input.date, data: JSON.stringify(input) })
+      .set({ date: input.date, data: JSON.stringify(input), ...columnsOf(input) })
       .where('owner_id', '=', ownerId)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)

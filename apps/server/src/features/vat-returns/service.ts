@@ -5,11 +5,13 @@ import {
   boxKey,
   boxNumbers,
   hmrcBoxFields,
+  type ComputedReturn,
   computeReturn,
-  pageOfRecords,
+  computeReturnOfGroups,
+  periodPartEnds,
   type RecordPage,
   type RecordPageQuery,
-  withContributionSample,
+  searchWords,
   type FlatRateSettings,
   flatRateSector,
   type NineBoxes,
@@ -235,21 +237,64 @@ export class VatReturnService {
 
   /**
    * One page of a return's records. A box filter keeps the records that add to that box under the
-   * return's own scheme (worked out as for its boxes).
+   * return's own scheme (found by their box facts, as worked out for its boxes).
    */
   async recordPage(user: SessionUser, id: string, query: RecordPageQuery): Promise<RecordPage> {
     const row = await this.returnOrThrow(user, id);
+    const boxKeys =
+      query.box === undefined ? undefined : (await this.boxesOf(row)).keysByBox[boxKey(query.box as BoxNumber)];
+    const page = await this.deps.repo.recordPage(
+      row.owner_id,
+      row.vrn,
+      { from: row.period_start, to: row.period_end },
+      { ...query, boxKeys, words: searchWords(query.search) },
+    );
+    return { ...page, pageSize: query.pageSize };
+  }
+
+  /**
+   * The return's boxes from its records, grouped and summed by the database (computeReturnOfGroups:
+   * the same figures as the records one by one), and which records' box facts add to each box.
+   */
+  private async boxesOf(row: ReturnRow): Promise<ReturnType<typeof computeReturnOfGroups>> {
     const period = { start: row.period_start, end: row.period_end };
-    const records = await this.deps.repo.records(row.owner_id, row.vrn, period.start, period.end);
-    const inBox =
-      query.box === undefined
-        ? undefined
-        : new Set(
-            computeReturn(records, period, flatRateOf(row)).contributions[boxKey(query.box as BoxNumber)].map(
-              (line) => line.recordId,
-            ),
-          );
-    return pageOfRecords(records, query, inBox);
+    const flatRate = flatRateOf(row);
+    const groups = await this.deps.repo.boxGroups(
+      row.owner_id,
+      row.vrn,
+      period.start,
+      period.end,
+      periodPartEnds(period, flatRate),
+    );
+    return computeReturnOfGroups(groups, period, flatRate);
+  }
+
+  /**
+   * The return's boxes, with each box's first `perBox` lines (the records that add to it first in
+   * the day book, with their dates and descriptions): the screen's view of a period of any size.
+   */
+  private async computedWithLines(row: ReturnRow, perBox: number): Promise<ComputedReturn> {
+    const { computed, keysByBox } = await this.boxesOf(row);
+    const period = { start: row.period_start, end: row.period_end };
+    const flatRate = flatRateOf(row);
+    const contributions = { ...computed.contributions };
+    for (const box of boxNumbers) {
+      const key = boxKey(box);
+      const records = await this.deps.repo.recordsWithKeys(
+        row.owner_id,
+        row.vrn,
+        { from: period.start, to: period.end },
+        keysByBox[key],
+        perBox,
+      );
+      const described = new Map(records.map((record) => [record.id, record]));
+      contributions[key] = computeReturn(records, period, flatRate).contributions[key].map((line) => ({
+        ...line,
+        date: described.get(line.recordId)?.date,
+        description: described.get(line.recordId)?.description,
+      }));
+    }
+    return { ...computed, contributions };
   }
 
   async get(user: SessionUser, id: string): Promise<ReturnDraft> {
@@ -281,20 +326,7 @@ export class VatReturnService {
     const receipt = (await this.deps.repo.receipt(row.id)) ?? null;
     const open = row.status === 'draft' || row.status === 'failed';
     // Each box lists its first contributions only (the screen shows those; the records list has all).
-    const records =
-      withComputed && open
-        ? await this.deps.repo.recordsForBoxes(row.owner_id, row.vrn, row.period_start, row.period_end)
-        : [];
-    const computed =
-      withComputed && open
-        ? withContributionSample(
-            computeReturn(records, { start: row.period_start, end: row.period_end }, flatRate, {
-              contributionsKept: contributionsPerBox,
-            }),
-            contributionsPerBox,
-            records,
-          )
-        : null;
+    const computed = withComputed && open ? await this.computedWithLines(row, contributionsPerBox) : null;
     return {
       id: row.id,
       vrn: row.vrn,
@@ -325,11 +357,8 @@ export class VatReturnService {
     if (row.idempotency_key !== idempotencyKey) throw new AppError('RETURN_OUT_OF_DATE');
     if (row.status !== 'draft' && row.status !== 'failed') return this.toDraft(row, false);
 
-    const computed = computeReturn(
-      await this.deps.repo.records(user.id, row.vrn, row.period_start, row.period_end),
-      { start: row.period_start, end: row.period_end },
-      flatRateOf(row),
-    );
+    // The figures sent are worked out as the screen's were.
+    const { computed } = await this.boxesOf(row);
     if (computed.problems.length > 0) {
       throw new AppError(
         'RETURN_HAS_PROBLEMS',

@@ -10,6 +10,17 @@ import {
 
 export { isValueBox, recordAmounts } from '@vatwise/domain';
 
+/** Records on one page of the table: a period of tens of thousands stays quick to show. */
+export const recordsPerPage = 100;
+
+/**
+ * The page of records the Return page opens on (the records table's first page, in day-book
+ * order): asked for beside the return itself, so the two load together rather than one after the other.
+ */
+export function firstRecordPageQuery(id: string) {
+  return { id, page: 1, pageSize: recordsPerPage, sort: 'date', order: 'asc' } as const;
+}
+
 /** Records in day-book order: date, then the order they were made. */
 export function sortRecords(records: readonly VatRecord[]): VatRecord[] {
   return [...records].sort(dayBookOrder);

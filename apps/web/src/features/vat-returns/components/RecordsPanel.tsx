@@ -10,11 +10,11 @@ import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 import { recordCsvColumns, recordCsvFileName } from '../record-csv';
-import { sortRecords } from '../records';
+import { recordsPerPage, sortRecords } from '../records';
 import { ImportHistory } from './ImportHistory';
 import { ImportWizard } from './ImportWizard';
 import { RecordForm } from './RecordForm';
-import { RecordsTable, type RecordsSort, recordsPerPage } from './RecordsTable';
+import { RecordsTable, type RecordsSort } from './RecordsTable';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 /** How long the Undo toast stays after a deletion. */

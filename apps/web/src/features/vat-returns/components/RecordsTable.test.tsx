@@ -4,7 +4,8 @@ import { type VatRecord, pageOfRecords, recordPageQuerySchema } from '@vatwise/d
 import { Suspense, useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
-import { RecordsTable, type RecordsSort, recordsPerPage } from './RecordsTable';
+import { recordsPerPage } from '../records';
+import { RecordsTable, type RecordsSort } from './RecordsTable';
 
 const sale = (index: number): VatRecord => ({
   id: `r${String(index).padStart(4, '0')}`,

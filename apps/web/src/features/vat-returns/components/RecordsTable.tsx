@@ -28,9 +28,6 @@ interface RecordsTableProps {
   busyId?: string | null;
 }
 
-/** Records on one page of the table: a period of tens of thousands stays quick to show. */
-export const recordsPerPage = 100;
-
 /** A column heading that sorts by its column: a second click turns the order round. */
 function SortableHeading({
   column,

@@ -18,6 +18,7 @@ import { Section } from '../components/Section';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { StatusNotice } from '../components/StatusNotice';
 import { formatPeriod, isEditable, isInFlight } from '../periods';
+import { firstRecordPageQuery } from '../records';
 
 /** While HMRC's answer is awaited, the page asks where the return stands this often. */
 const pollMs = 5_000;
@@ -30,6 +31,11 @@ export default function ReturnPage() {
   const { businesses } = useCurrentBusiness();
   const query = vatReturnsApi.useVatReturnQuery(returnId ?? skipToken);
   const draft = query.data;
+  // The records table's first page, fetched beside the return (RecordsPanel then finds it cached).
+  const prefetchRecords = vatReturnsApi.usePrefetch('recordPage');
+  useEffect(() => {
+    if (returnId) prefetchRecords(firstRecordPageQuery(returnId));
+  }, [returnId, prefetchRecords]);
   const inFlight = draft ? isInFlight(draft.status) : false;
   // A second subscription to the same return, polling only while the outcome is unknown.
   vatReturnsApi.useVatReturnQuery(inFlight && returnId ? returnId : skipToken, {

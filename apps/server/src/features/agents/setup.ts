@@ -42,7 +42,7 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
   const watcher = new DeadlineWatcher({
     db: database.db,
     connections: hmrc.service,
-    client: hmrc.client,
+    vatData: hmrc.vatData,
     fraud: hmrc.fraud,
     events,
   });

@@ -1,13 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { llmSelectionHeader, llmSelections, llmSelectionSchema, sendMessageBodySchema } from '@vatwise/domain';
-import type { HmrcClient } from '@vatwise/hmrc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AssistantConfig } from '../../config';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
-import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
+import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
 import { modelInfos } from './models';
 import type { AssistantService } from './service';
 import { userDataFor } from './user-data';
@@ -18,7 +17,7 @@ export interface AssistantRouteOptions {
   service: AssistantService;
   config: AssistantConfig;
   connections: HmrcConnectionService;
-  client: HmrcClient;
+  vatData: VatDataService;
   fraud: FraudHeaderSource;
 }
 
@@ -73,11 +72,9 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
     let userData;
     if (body.useMyData && body.vrn) {
       await options.connections.assertBusiness(user.id, body.vrn);
-      userData = userDataFor({
-        connections: options.connections,
-        client: options.client,
+      userData = userDataFor(options.vatData, {
         ownerId: user.id,
-        vrn: body.vrn,
+        target: { vrn: body.vrn },
         fraudHeaders: await options.fraud.headersFor(request, user),
       });
     }

@@ -19,5 +19,5 @@ export function assistantFeature(
     passages: loadKnowledgeBase(),
     log,
   });
-  return { service, config: config.assistant, connections: hmrc.service, client: hmrc.client, fraud: hmrc.fraud };
+  return { service, config: config.assistant, connections: hmrc.service, vatData: hmrc.vatData, fraud: hmrc.fraud };
 }

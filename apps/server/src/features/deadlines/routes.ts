@@ -7,16 +7,15 @@ import {
   ukToday,
   vatCalendarIcs,
 } from '@vatwise/domain';
-import { type HmrcClient, obligationsFrom } from '@vatwise/hmrc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
-import { type FraudHeaderSource, type HmrcConnectionService, isNothingToList } from '../hmrc-connection';
+import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
 
 export interface DeadlineRouteOptions {
   service: HmrcConnectionService;
-  client: HmrcClient;
+  vatData: VatDataService;
   fraud: FraudHeaderSource;
 }
 
@@ -30,35 +29,22 @@ interface OpenObligations {
  * VAT return deadlines for the Home dashboard (issue "Agents, live updates, logs and the HMRC news
  * feed"): the current business's open obligations as a summary, and as a calendar file.
  */
-export async function deadlineRoutes(app: FastifyInstance, { service, client, fraud }: DeadlineRouteOptions) {
+export async function deadlineRoutes(app: FastifyInstance, { service, vatData, fraud }: DeadlineRouteOptions) {
   /**
-   * Every open obligation HMRC holds for one of the user's businesses: status=O with no dates, the one
-   * query HMRC answers without a date range (hmrc-mtd-vat.md 3.4), so an obligation due next year or
-   * overdue from long ago is never missed. Another user's VRN is refused (403) before HMRC is called.
+   * Every open obligation HMRC holds for one of the user's businesses (VatDataService.openObligations).
+   * Another user's VRN is refused (403) before HMRC is called.
    */
   async function openObligations(request: FastifyRequest): Promise<OpenObligations> {
     const { vrn } = parseOrThrow(deadlinesQuerySchema, request.query);
     const user = currentUser(request);
     const business = (await service.listBusinesses(user)).businesses.find((candidate) => candidate.vrn === vrn);
     if (!business) throw new AppError('BUSINESS_NOT_YOURS');
-    try {
-      const obligations = await service.vatCall(user.id, { vrn }, 'obligations', async (token) =>
-        obligationsFrom(
-          (
-            await client.obligations(
-              vrn,
-              { status: 'O' },
-              { accessToken: token, fraudHeaders: await fraud.headersFor(request, user) },
-            )
-          ).body,
-        ),
-      );
-      return { vrn, businessName: business.name, obligations };
-    } catch (error) {
-      // HMRC's 404 NOT_FOUND: no open obligations at all.
-      if (isNothingToList(error)) return { vrn, businessName: business.name, obligations: [] };
-      throw error;
-    }
+    const obligations = await vatData.openObligations({
+      ownerId: user.id,
+      target: { vrn },
+      fraudHeaders: await fraud.headersFor(request, user),
+    });
+    return { vrn, businessName: business.name, obligations };
   }
 
   app.get('/deadlines', { config: accountHolders }, async (request): Promise<DeadlinesResponse> => {

@@ -2,3 +2,4 @@
 export { hmrcConnection } from './setup';
 export type { FraudHeaderSource } from './fraud-headers';
 export { type ConnectedBusiness, type HmrcConnectionService, isNothingToList } from './service';
+export { VatDataService, type VatReader } from './vat-data';

@@ -18,27 +18,18 @@ import {
   ukToday,
   vrnSchema,
 } from '@vatwise/domain';
-import {
-  type CallContext,
-  financialDetailsFrom,
-  type HmrcClient,
-  liabilitiesFrom,
-  obligationsFrom,
-  paymentsFrom,
-  penaltiesFrom,
-  vatReturnFrom,
-} from '@vatwise/hmrc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError, errorBody } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from './fraud-headers';
-import { type HmrcConnectionService, isNothingToList, type VatTarget } from './service';
+import type { HmrcConnectionService, VatTarget } from './service';
+import type { VatDataService, VatReader } from './vat-data';
 
 export interface HmrcConnectionRouteOptions {
   service: HmrcConnectionService;
-  client: HmrcClient;
+  vatData: VatDataService;
   fraud: FraudHeaderSource;
   /** HMRC's sandbox (or the simulator) takes a Gov-Test-Scenario; production must never get one. */
   sandbox: boolean;
@@ -54,7 +45,7 @@ const scenarioSchema = z.object({
 
 /** The spec's routes (section 7) for sandbox users, authorisation, businesses and VAT data. */
 export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcConnectionRouteOptions) {
-  const { service, client, fraud } = options;
+  const { service, vatData, fraud } = options;
 
   // --- sandbox users -------------------------------------------------------------------------
 
@@ -134,16 +125,18 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   // --- VAT data ------------------------------------------------------------------------------
 
-  /** The call context for HMRC: the fraud prevention headers of this request, and any test scenario. */
-  async function context(request: FastifyRequest, accessToken: string): Promise<CallContext> {
+  /** Who reads, for which business: this request's fraud prevention headers, and any test scenario. */
+  async function readerOf(request: FastifyRequest, query: VatTarget): Promise<VatReader> {
     const { scenario } = parseOrThrow(scenarioSchema, request.query);
     if (scenario && !options.sandbox) {
       throw new AppError('VALIDATION_FAILED', 'Test scenarios exist only in HMRC’s sandbox.');
     }
+    const user = currentUser(request);
     return {
-      accessToken,
-      fraudHeaders: await fraud.headersFor(request, currentUser(request)),
-      ...(scenario ? { testScenario: scenario } : {}),
+      ownerId: user.id,
+      target: { vrn: query.vrn, userId: query.userId },
+      fraudHeaders: await fraud.headersFor(request, user),
+      testScenario: scenario,
     };
   }
 
@@ -153,80 +146,38 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     if (problem) throw new AppError('VALIDATION_FAILED', dateRangeMessage(kind, problem).text);
   }
 
-  const target = (query: VatTarget): VatTarget => ({ vrn: query.vrn, userId: query.userId });
-
   app.get('/vat/obligations', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(obligationsQuerySchema, request.query);
     checkRange('obligations', query.from, query.to);
     const status = query.status === 'Open' ? 'O' : query.status === 'Fulfilled' ? 'F' : undefined;
-    try {
-      return await service.vatCall(currentUser(request).id, target(query), 'obligations', async (token) => ({
-        obligations: obligationsFrom(
-          (
-            await client.obligations(
-              query.vrn,
-              { from: query.from, to: query.to, status },
-              await context(request, token),
-            )
-          ).body,
-        ),
-      }));
-    } catch (error) {
-      if (isNothingToList(error)) return { obligations: [] };
-      throw error;
-    }
+    const reader = await readerOf(request, query);
+    return { obligations: await vatData.obligations(reader, { from: query.from, to: query.to, status }) };
   });
 
   app.get('/vat/liabilities', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(dateRangeQuerySchema, request.query);
     checkRange('liabilities', query.from, query.to);
-    try {
-      return await service.vatCall(currentUser(request).id, target(query), 'liabilities', async (token) => ({
-        liabilities: liabilitiesFrom(
-          (await client.liabilities(query.vrn, { from: query.from, to: query.to }, await context(request, token))).body,
-        ),
-      }));
-    } catch (error) {
-      if (isNothingToList(error)) return { liabilities: [] };
-      throw error;
-    }
+    return { liabilities: await vatData.liabilities(await readerOf(request, query), query) };
   });
 
   app.get('/vat/payments', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(dateRangeQuerySchema, request.query);
     checkRange('payments', query.from, query.to);
-    try {
-      return await service.vatCall(currentUser(request).id, target(query), 'payments', async (token) => ({
-        payments: paymentsFrom(
-          (await client.payments(query.vrn, { from: query.from, to: query.to }, await context(request, token))).body,
-        ),
-      }));
-    } catch (error) {
-      if (isNothingToList(error)) return { payments: [] };
-      throw error;
-    }
+    return { payments: await vatData.payments(await readerOf(request, query), query) };
   });
 
   app.get('/vat/penalties', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(penaltiesQuerySchema, request.query);
-    return service.vatCall(currentUser(request).id, target(query), 'penalties', async (token) =>
-      penaltiesFrom((await client.penalties(query.vrn, await context(request, token))).body),
-    );
+    return vatData.penalties(await readerOf(request, query));
   });
 
   app.get('/vat/financials', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(financialsQuerySchema, request.query);
-    return service.vatCall(currentUser(request).id, target(query), 'financialDetails', async (token) =>
-      financialDetailsFrom(
-        (await client.financialDetails(query.vrn, query.chargeReference, await context(request, token))).body,
-      ),
-    );
+    return vatData.financialDetails(await readerOf(request, query), query.chargeReference);
   });
 
   app.get('/vat/returnview', { config: accountHolders }, async (request) => {
     const query = parseOrThrow(returnViewQuerySchema, request.query);
-    return service.vatCall(currentUser(request).id, target(query), 'returnView', async (token) =>
-      vatReturnFrom((await client.viewReturn(query.vrn, query.periodKey, await context(request, token))).body),
-    );
+    return vatData.returnView(await readerOf(request, query), query.periodKey);
   });
 }

@@ -9,11 +9,12 @@ import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
 import { HmrcConnectionService } from './service';
 import { parseEncryptionKey, TokenCipher } from './token-cipher';
+import { VatDataService } from './vat-data';
 
 /**
  * Builds the HMRC connection feature from the configuration: the client (pointed at HMRC or at the
  * embedded simulator), the token cipher (TOKEN_ENCRYPTION_KEY, or a key generated once into the
- * data folder), the fraud prevention header source and the service.
+ * data folder), the fraud prevention header source, the service and the VAT data read through it.
  */
 export function hmrcConnection(config: Config, database: DatabaseHandle, authSecret: string, log: FastifyBaseLogger) {
   const { hmrc } = config;
@@ -46,6 +47,7 @@ export function hmrcConnection(config: Config, database: DatabaseHandle, authSec
   return {
     service,
     client,
+    vatData: new VatDataService(service, client),
     fraud: new FraudHeaderSource(database.db, config, salt),
     sandbox: hmrc.environment === 'sandbox',
     calls,

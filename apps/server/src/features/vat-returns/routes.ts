@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { parseOrThrow } from '../../plugins/validation';
+import type { FraudHeaderSource } from '../hmrc-connection';
 import type { ImportService } from './import-service';
 import { importMultipartOptions, readImportUpload } from './import/upload';
 import { receiptPdf } from './receipt-pdf';
@@ -25,10 +26,15 @@ export interface VatReturnRouteOptions {
   service: VatReturnService;
   imports: ImportService;
   businessName: (ownerId: string, vrn: string) => Promise<string>;
+  /** Each HMRC call made for a request carries the fraud prevention headers worked out from it. */
+  fraud: FraudHeaderSource;
 }
 
 /** VAT returns (spec section 7's /initiate_vat_return, and the rest of the return's life). */
-export async function vatReturnRoutes(app: FastifyInstance, { service, imports, businessName }: VatReturnRouteOptions) {
+export async function vatReturnRoutes(
+  app: FastifyInstance,
+  { service, imports, businessName, fraud }: VatReturnRouteOptions,
+) {
   // --- records -------------------------------------------------------------------------------
 
   app.get('/vat_records', { config: accountHolders }, async (request) => {
@@ -62,7 +68,7 @@ export async function vatReturnRoutes(app: FastifyInstance, { service, imports, 
   app.post('/initiate_vat_return', { config: accountHolders }, async (request, reply) => {
     const body = parseOrThrow(initiateReturnBodySchema, request.body);
     const user = currentUser(request);
-    const { draft, created } = await service.initiate(user, request, {
+    const { draft, created } = await service.initiate(user, await fraud.headersFor(request, user), {
       vrn: body.user_vrn,
       userId: body.user_id === user.id ? undefined : body.user_id,
       periodKey: body.period_key,
@@ -104,12 +110,14 @@ export async function vatReturnRoutes(app: FastifyInstance, { service, imports, 
   app.post('/vat_returns/:id/submit', { config: accountHolders }, async (request) => {
     const { id } = parseOrThrow(idParams, request.params);
     const { idempotencyKey } = parseOrThrow(submitReturnBodySchema, request.body);
-    return service.submit(currentUser(request), request, id, idempotencyKey);
+    const user = currentUser(request);
+    return service.submit(user, await fraud.headersFor(request, user), id, idempotencyKey);
   });
 
   app.post('/vat_returns/:id/settle', { config: accountHolders }, async (request) => {
     const { id } = parseOrThrow(idParams, request.params);
-    return service.settleFor(currentUser(request), request, id);
+    const user = currentUser(request);
+    return service.settleFor(user, await fraud.headersFor(request, user), id);
   });
 
   app.get('/vat_returns/:id/receipt.pdf', { config: accountHolders }, async (request, reply) => {

@@ -21,11 +21,11 @@ import {
   type VatRecord,
   type VatRecordInput,
 } from '@vatwise/domain';
-import { type HmrcClient, vatReturnFrom } from '@vatwise/hmrc';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { HmrcClient } from '@vatwise/hmrc';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
+import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
 import { flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 
 /** Contributions listed per box in a return read by the screen. */
@@ -41,6 +41,8 @@ const contributionsPerBox = 100;
 export interface VatReturnServiceDeps {
   repo: VatReturnRepo;
   connections: HmrcConnectionService;
+  vatData: VatDataService;
+  /** For the submission itself; HMRC's data is read through vatData. */
   client: HmrcClient;
   fraud: FraudHeaderSource;
   log: FastifyBaseLogger;
@@ -59,7 +61,7 @@ export function submissionBody(periodKey: string, boxes: NineBoxes): string {
   return `{"periodKey":${JSON.stringify(periodKey)},${amounts.join(',')},"finalised":true}`;
 }
 
-function boxesFromView(view: ReturnType<typeof vatReturnFrom>): NineBoxes {
+function boxesFromView(view: Awaited<ReturnType<VatDataService['returnView']>>): NineBoxes {
   return Object.fromEntries(boxNumbers.map((box) => [boxKey(box), view.boxes[hmrcBoxFields[box]]])) as NineBoxes;
 }
 
@@ -146,7 +148,7 @@ export class VatReturnService {
    */
   async initiate(
     user: SessionUser,
-    request: FastifyRequest,
+    fraudHeaders: Record<string, string>,
     input: {
       vrn: string;
       userId?: string | undefined;
@@ -159,16 +161,13 @@ export class VatReturnService {
     const existing = await this.deps.repo.returnForPeriod(user.id, input.vrn, input.periodKey);
     if (existing) return { draft: await this.toDraft(existing, true), created: false };
 
-    const target = { vrn: input.vrn, userId: input.userId };
-    const fraudHeaders = await this.deps.fraud.headersFor(request, user);
-    const { body } = await this.deps.connections.vatCall(user.id, target, 'obligations', (accessToken) =>
-      this.deps.client.obligations(input.vrn, { status: 'O' }, { accessToken, fraudHeaders }),
-    );
-    const obligation = body.obligations.find((candidate) => candidate.periodKey === input.periodKey);
+    const reader = { ownerId: user.id, target: { vrn: input.vrn, userId: input.userId }, fraudHeaders };
+    const obligations = await this.deps.vatData.openObligations(reader);
+    const obligation = obligations.find((candidate) => candidate.periodKey === input.periodKey);
     if (!obligation) throw new AppError('PERIOD_NOT_OPEN');
 
     const flatRate = input.flatRateScheme
-      ? await this.flatRateFor(user, request, input.vrn, input.flatRatePercentage, input.flatRateSector)
+      ? await this.flatRateFor(reader, input.flatRatePercentage, input.flatRateSector)
       : null;
     const now = this.now().toISOString();
     const row: ReturnRow = {
@@ -201,20 +200,15 @@ export class VatReturnService {
    * activity". The first-year reduction is left to the user: HMRC does not say when it applies.
    */
   private async flatRateFor(
-    user: SessionUser,
-    request: FastifyRequest,
-    vrn: string,
+    reader: VatReader,
     percentage: number | null | undefined,
     sector: string | undefined,
   ): Promise<FlatRateSettings> {
     let code = sector;
     if (!code) {
-      const fraudHeaders = await this.deps.fraud.headersFor(request, user);
-      code = await this.deps.connections
-        .vatCall(user.id, { vrn }, 'customerInformation', (accessToken) =>
-          this.deps.client.customerInformation(vrn, { accessToken, fraudHeaders }),
-        )
-        .then(({ body }) => body.flatRateScheme?.frsCategory)
+      code = await this.deps.vatData
+        .customerInformation({ ...reader, target: { vrn: reader.target.vrn } })
+        .then((body) => body.flatRateScheme?.frsCategory)
         .catch(() => undefined);
     }
     const known = code ? flatRateSector(code) : undefined;
@@ -352,7 +346,12 @@ export class VatReturnService {
    * HMRC's rules, written down with the fraud prevention headers, and only then sent. A lost answer
    * leaves the return 'unknown' until HMRC's records settle it.
    */
-  async submit(user: SessionUser, request: FastifyRequest, id: string, idempotencyKey: string): Promise<ReturnDraft> {
+  async submit(
+    user: SessionUser,
+    fraudHeaders: Record<string, string>,
+    id: string,
+    idempotencyKey: string,
+  ): Promise<ReturnDraft> {
     const row = await this.returnOrThrow(user, id);
     if (row.idempotency_key !== idempotencyKey) throw new AppError('RETURN_OUT_OF_DATE');
     if (row.status !== 'draft' && row.status !== 'failed') return this.toDraft(row, false);
@@ -367,7 +366,6 @@ export class VatReturnService {
       );
     }
     const body = submissionBody(row.period_key, computed.boxes);
-    const fraudHeaders = await this.deps.fraud.headersFor(request, user);
     const by: SentBy = { id: user.id, email: user.email, name: user.name };
     const now = this.now().toISOString();
     if (!(await this.deps.repo.claimForSubmission(row.id, { body, boxes: computed.boxes, fraudHeaders, by }, now))) {
@@ -421,11 +419,9 @@ export class VatReturnService {
   }
 
   /** The "check with HMRC" button: settles a return whose outcome is unknown. */
-  async settleFor(user: SessionUser, request: FastifyRequest, id: string): Promise<ReturnDraft> {
+  async settleFor(user: SessionUser, fraudHeaders: Record<string, string>, id: string): Promise<ReturnDraft> {
     const row = await this.returnOrThrow(user, id);
-    if (row.status === 'unknown' || row.status === 'submitting') {
-      await this.settle(row, await this.deps.fraud.headersFor(request, user));
-    }
+    if (row.status === 'unknown' || row.status === 'submitting') await this.settle(row, fraudHeaders);
     return this.get(user, id);
   }
 
@@ -437,13 +433,11 @@ export class VatReturnService {
   async settle(row: ReturnRow, fraudHeaders: Record<string, string>): Promise<void> {
     let boxes: NineBoxes;
     try {
-      const { body } = await this.deps.connections.vatCall(
-        row.owner_id,
-        { vrn: row.vrn },
-        'returnView',
-        (accessToken) => this.deps.client.viewReturn(row.vrn, row.period_key, { accessToken, fraudHeaders }),
+      const view = await this.deps.vatData.returnView(
+        { ownerId: row.owner_id, target: { vrn: row.vrn }, fraudHeaders },
+        row.period_key,
       );
-      boxes = boxesFromView(vatReturnFrom(body));
+      boxes = boxesFromView(view);
     } catch (error) {
       const now = this.now().toISOString();
       if (error instanceof AppError && error.code === 'HMRC_REFUSED' && error.hmrc?.status === 404) {

@@ -21,6 +21,7 @@ export function vatReturnsFeature(
   const service = new VatReturnService({
     repo,
     connections: hmrc.service,
+    vatData: hmrc.vatData,
     client: hmrc.client,
     fraud: hmrc.fraud,
     log,
@@ -29,6 +30,7 @@ export function vatReturnsFeature(
   const progressListeners = new Set<ImportProgressListener>();
   return {
     service,
+    fraud: hmrc.fraud,
     imports: new ImportService(
       repo,
       (input) => previewPool.read(input),

@@ -1,13 +1,11 @@
 import { alertsToSend, type DeadlineAlertToSend, type Obligation, ukToday } from '@vatwise/domain';
-import type { HmrcClient } from '@vatwise/hmrc';
-import { obligationsFrom } from '@vatwise/hmrc';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import {
-  type FraudHeaderSource,
-  type ConnectedBusiness,
-  type HmrcConnectionService,
-  isNothingToList,
+import type {
+  ConnectedBusiness,
+  FraudHeaderSource,
+  HmrcConnectionService,
+  VatDataService,
 } from '../../hmrc-connection';
 import type { AgentRunContext, ScheduledAgent } from '../agent-service';
 import type { AgentEvents } from '../events';
@@ -15,7 +13,7 @@ import type { AgentEvents } from '../events';
 export interface DeadlineWatcherDeps {
   db: Kysely<Database>;
   connections: HmrcConnectionService;
-  client: HmrcClient;
+  vatData: VatDataService;
   fraud: FraudHeaderSource;
   events: AgentEvents;
   now?: () => Date;
@@ -58,27 +56,18 @@ export class DeadlineWatcher {
 
   /** Checks one business; false when HMRC could not be asked (the user is told). */
   async watch(business: ConnectedBusiness, { say }: AgentRunContext): Promise<boolean> {
-    const { db, connections, client, fraud, events } = this.deps;
+    const { db, vatData, fraud, events } = this.deps;
     let obligations: Obligation[];
     try {
-      obligations = await connections.vatCall(business.ownerId, { vrn: business.vrn }, 'obligations', async (token) =>
-        obligationsFrom(
-          (
-            await client.obligations(
-              business.vrn,
-              { status: 'O' },
-              { accessToken: token, fraudHeaders: fraud.backgroundHeaders() },
-            )
-          ).body,
-        ),
-      );
+      obligations = await vatData.openObligations({
+        ownerId: business.ownerId,
+        target: { vrn: business.vrn },
+        fraudHeaders: fraud.backgroundHeaders(),
+      });
     } catch (error) {
-      if (isNothingToList(error)) obligations = [];
-      else {
-        const reason = error instanceof Error ? error.message : String(error);
-        await say(business.ownerId, 'warning', `Could not read the obligations of VRN ${business.vrn}: ${reason}`);
-        return false;
-      }
+      const reason = error instanceof Error ? error.message : String(error);
+      await say(business.ownerId, 'warning', `Could not read the obligations of VRN ${business.vrn}: ${reason}`);
+      return false;
     }
     const now = this.deps.now?.() ?? new Date();
     const today = ukToday(now);

@@ -1,19 +1,12 @@
-import { Alert, Blockquote, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
-import {
-  type ComputedReturn,
-  type ReturnDraft,
-  boxExplanations,
-  boxKey,
-  boxNumbers,
-  declarationText,
-} from '@vatwise/domain';
+import { Alert, Blockquote, Button, Checkbox, List, Stack, Text } from '@mantine/core';
+import { type ComputedReturn, type ReturnDraft, declarationText } from '@vatwise/domain';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NineBoxSummary } from './NineBoxSummary';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../../shared/api/http-errors';
-import { formatMoney } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { formatVrn } from '../../hmrc-connection';
@@ -90,28 +83,11 @@ export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
 
   return (
     <Stack gap="md" data-testid="declaration">
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={4} aria-label={t('vatReturns:declaration.summaryLabel')}>
-          <Table.Tbody>
-            {boxNumbers.map((box) => (
-              <Table.Tr key={box}>
-                <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {t('vatReturns:boxes.boxNumber', { box })}
-                </Table.Th>
-                <Table.Td>{boxExplanations[box].title}</Table.Td>
-                <Table.Td
-                  ta="end"
-                  fw={box === 5 ? 700 : undefined}
-                  data-testid={`review-box-${box}`}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {formatMoney(computed.boxes[boxKey(box)], language)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <NineBoxSummary
+        boxes={computed.boxes}
+        label={t('vatReturns:declaration.summaryLabel')}
+        testIdPrefix="review-box-"
+      />
 
       <Blockquote color="blue" p="md" data-testid="declaration-text">
         <Text fw={600}>{declarationText}</Text>

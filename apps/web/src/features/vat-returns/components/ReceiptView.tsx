@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { type Receipt, boxExplanations, boxKey, boxNumbers } from '@vatwise/domain';
+import type { Receipt } from '@vatwise/domain';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format/format';
 import { formatVrn } from '../../hmrc-connection';
 import layout from '../layout.module.css';
 import { formatPeriod } from '../periods';
+import { NineBoxSummary } from './NineBoxSummary';
 import { netVatDirection } from '../receipt';
 import classes from '../receipt.module.css';
 import { CopyComparison } from './CopyComparison';
@@ -105,28 +106,11 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
           <Title order={2} size="h3">
             {t('vatReturns:receipt.boxesTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing={4} aria-label={t('vatReturns:receipt.boxesTitle')}>
-              <Table.Tbody>
-                {boxNumbers.map((box) => (
-                  <Table.Tr key={box}>
-                    <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {t('vatReturns:boxes.boxNumber', { box })}
-                    </Table.Th>
-                    <Table.Td>{boxExplanations[box].title}</Table.Td>
-                    <Table.Td
-                      ta="end"
-                      fw={box === 5 ? 700 : undefined}
-                      style={{ whiteSpace: 'nowrap' }}
-                      data-testid={`receipt-box-${box}`}
-                    >
-                      {formatMoney(receipt.boxes[boxKey(box)], language)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <NineBoxSummary
+            boxes={receipt.boxes}
+            label={t('vatReturns:receipt.boxesTitle')}
+            testIdPrefix="receipt-box-"
+          />
           <Text size="sm">
             {t(`vatReturns:receipt.direction.${direction}`, { amount: formatMoney(receipt.boxes.box5, language) })}
           </Text>

@@ -1,0 +1,41 @@
+import { Table } from '@mantine/core';
+import { type NineBoxes, boxExplanations, boxKey, boxNumbers } from '@vatwise/domain';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format/format';
+
+interface NineBoxSummaryProps {
+  boxes: NineBoxes;
+  /** The table's accessible name. */
+  label: string;
+  /** Each figure's test id is this followed by its box number. */
+  testIdPrefix: string;
+}
+
+/** The nine boxes as a table (number, title, figure; box 5 in bold): the declaration's and the receipt's. */
+export function NineBoxSummary({ boxes, label, testIdPrefix }: NineBoxSummaryProps) {
+  const { t, i18n } = useTranslation(['vatReturns']);
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table verticalSpacing={4} aria-label={label}>
+        <Table.Tbody>
+          {boxNumbers.map((box) => (
+            <Table.Tr key={box}>
+              <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {t('vatReturns:boxes.boxNumber', { box })}
+              </Table.Th>
+              <Table.Td>{boxExplanations[box].title}</Table.Td>
+              <Table.Td
+                ta="end"
+                fw={box === 5 ? 700 : undefined}
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid={`${testIdPrefix}${box}`}
+              >
+                {formatMoney(boxes[boxKey(box)], i18n.language)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

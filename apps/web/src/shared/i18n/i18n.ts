@@ -1,4 +1,5 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type ResourceKey } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { type Language, directionOf, htmlLangOf } from '../theme/preferences';
 
@@ -14,19 +15,12 @@ export function translationLoader(language: string, namespace: string) {
   return Object.entries(translationFiles).find(([file]) => file.endsWith(suffix))?.[1];
 }
 
-const lazyTranslations: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, namespace, callback) {
-    const load = translationLoader(language, namespace);
-    // 'enrtl' has no files of its own: it falls back to 'en' (see fallbackLng).
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+/** i18next's own backend for resources that are modules: each file is imported when first asked for. */
+const lazyTranslations = resourcesToBackend(async (language: string, namespace: string) => {
+  const load = translationLoader(language, namespace);
+  // 'enrtl' has no files of its own: it falls back to 'en' (see fallbackLng).
+  return load ? (await load()).default : {};
+});
 
 export const i18n = i18next.createInstance();
 

@@ -31,7 +31,7 @@ export const strongPassword = 'Correct-Horse-Battery-9';
  * Spawns VAT Wise in production mode on a free port with a fresh data folder (SQLite, or the
  * PostgreSQL database at `databaseUrl`), and
  * resolves once `GET /api/ready` first answers 200, with the time that took from the spawn.
- * No HMRC credentials are set, so the server uses its embedded HMRC simulator (config.ts allows
+ * No HMRC credentials are set, so the server uses its embedded HMRC simulator (config/hmrc.ts allows
  * that in production; only the simulator's operator controls are off there).
  */
 export async function startVatWise({ readyTimeoutMs = 60_000, databaseUrl = '' } = {}) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { readCookies, setCookie } from '../platform/cookies';
@@ -8,6 +7,7 @@ import type { AuthRequestRecord } from '../store/store';
 import { addMonthsToInstant } from '@vatwise/domain';
 import { errorPage, grantPage, signInPage } from './pages';
 import { parseScopes, scopeDescriptions } from './scopes';
+import { answerTokenRequest, type Form } from './token-grants';
 
 /**
  * HMRC's OAuth 2.0 (hmrc-mtd-vat.md 1 and 2.4): the browser goes to /oauth/authorize, signs in as
@@ -15,7 +15,6 @@ import { parseScopes, scopeDescriptions } from './scopes';
  * application's redirect URI with a code, which the application's server exchanges at /oauth/token.
  */
 
-const accessTokenSeconds = 14_400; // 4 hours (1.4)
 const codeLifetimeMs = 10 * 60_000; // an authorisation code lasts 10 minutes (1.3)
 const signInLifetimeMs = 30 * 60_000; // time allowed between authorise and grant
 const grantLifetimeMonths = 18; // authority lasts 18 months (1.4)
@@ -23,13 +22,7 @@ const grantLifetimeMonths = 18; // authority lasts 18 months (1.4)
 const csrfCookie = 'hmrc_sandbox_csrf';
 const browserCookie = 'hmrc_sandbox_browser';
 
-type Form = Record<string, string | undefined>;
-
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** PKCE verifier: 43–128 unreserved characters (RFC 7636 4.1). */
-const verifierPattern = /^[A-Za-z0-9\-._~]{43,128}$/;
-const s256 = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 
 function htmlError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(errorPage(error, description));
@@ -258,7 +251,7 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
       );
     });
 
-    // --- 1.4 the token endpoint -------------------------------------------------------------
+    // --- 1.4 the token endpoint: the client is checked here, each grant in token-grants.ts ---
     app.post('/oauth/token', async (request, reply) => {
       if (await applyFault(request, reply, context, 'token')) return reply;
       const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Form;
@@ -271,114 +264,9 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
       if (!application || application.clientSecretSha256 !== sha256(form.client_secret)) {
         return oauthError(reply, 401, 'invalid_client', 'invalid client id or secret');
       }
-      const grantType = form.grant_type;
-      if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
-
-      const issueAccessToken = async (grantId: string | null, scope: string) => {
-        const accessToken = randomToken();
-        await store.insertToken({
-          token_sha256: sha256(accessToken),
-          kind: 'access',
-          client_id: application.clientId,
-          grant_id: grantId,
-          scope,
-          expires_at: clock.iso(accessTokenSeconds * 1000),
-          revoked_at: null,
-        });
-        return accessToken;
-      };
-      const issueUserTokens = async (grantId: string, scope: string, grantExpiresAt: string) => {
-        const accessToken = await issueAccessToken(grantId, scope);
-        const refreshToken = randomToken();
-        await store.insertToken({
-          token_sha256: sha256(refreshToken),
-          kind: 'refresh',
-          client_id: application.clientId,
-          grant_id: grantId,
-          scope,
-          expires_at: grantExpiresAt,
-          revoked_at: null,
-        });
-        return reply.header('cache-control', 'no-store').send({
-          access_token: accessToken,
-          refresh_token: refreshToken,
-          expires_in: accessTokenSeconds,
-          scope,
-          token_type: 'bearer',
-        });
-      };
-
-      if (grantType === 'authorization_code') {
-        if (!form.redirect_uri) return oauthError(reply, 400, 'invalid_request', 'redirect_uri is required');
-        if (!form.code) return oauthError(reply, 400, 'invalid_request', 'code is required');
-        const code = await store.authCode(sha256(form.code));
-        const grant = code ? await store.grant(code.grant_id) : undefined;
-        const now = clock.iso();
-        if (!code || !grant || grant.client_id !== application.clientId || code.expires_at <= now || code.used_at) {
-          return oauthError(reply, 400, 'invalid_request', 'code is invalid, expired or already used');
-        }
-        if (code.redirect_uri !== form.redirect_uri) {
-          return oauthError(reply, 400, 'invalid_request', 'redirect_uri does not match the authorise request');
-        }
-        const verifier = form.code_verifier;
-        if (code.code_challenge === null && verifier !== undefined) {
-          return oauthError(reply, 400, 'invalid_request', 'code_verifier sent, but no code_challenge was');
-        }
-        if (code.code_challenge !== null) {
-          if (verifier === undefined) return oauthError(reply, 400, 'invalid_request', 'code_verifier is required');
-          if (!verifierPattern.test(verifier)) {
-            return oauthError(reply, 400, 'invalid_request', 'code_verifier must be 43 to 128 characters');
-          }
-          if (s256(verifier) !== code.code_challenge) {
-            return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge');
-          }
-        }
-        if (!(await store.useAuthCode(code.code_sha256, now))) {
-          return oauthError(reply, 400, 'invalid_request', 'code is invalid, expired or already used');
-        }
-        return issueUserTokens(grant.grant_id, grant.scope, grant.expires_at);
-      }
-
-      if (grantType === 'refresh_token') {
-        if (!form.refresh_token) return oauthError(reply, 400, 'invalid_request', 'refresh_token is required');
-        const tokenHash = sha256(form.refresh_token);
-        if (context.refreshesInProgress.has(tokenHash)) {
-          return oauthError(reply, 400, 'invalid_request', 'refresh operation already in progress');
-        }
-        context.refreshesInProgress.add(tokenHash);
-        try {
-          const now = clock.iso();
-          const token = await store.token(tokenHash);
-          const grant = token?.grant_id ? await store.grant(token.grant_id) : undefined;
-          const usable =
-            token?.kind === 'refresh' &&
-            token.client_id === application.clientId &&
-            token.revoked_at === null &&
-            grant !== undefined &&
-            grant.expires_at > now;
-          // Single use: whoever revokes it first gets the new pair (1.4).
-          if (!usable || !(await store.revokeToken(tokenHash, now))) {
-            return oauthError(reply, 400, 'invalid_grant', 'refresh_token is invalid');
-          }
-          // The previous access token stops working at once (1.4).
-          await store.revokeGrantTokens(grant.grant_id, now);
-          return await issueUserTokens(grant.grant_id, grant.scope, grant.expires_at);
-        } finally {
-          context.refreshesInProgress.delete(tokenHash);
-        }
-      }
-
-      if (grantType === 'client_credentials') {
-        const scopes = form.scope ? parseScopes(form.scope) : [];
-        if (!scopes) return oauthError(reply, 400, 'invalid_scope', `The scope "${form.scope}" is not recognised.`);
-        const scope = scopes.join(' ');
-        const accessToken = await issueAccessToken(null, scope);
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ access_token: accessToken, expires_in: accessTokenSeconds, scope, token_type: 'bearer' });
-      }
-
-      return oauthError(reply, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+      const answer = await answerTokenRequest(form, application, context);
+      if (!answer.ok) return oauthError(reply, answer.status, answer.error, answer.description);
+      return reply.header('cache-control', 'no-store').send(answer.body);
     });
   };
 }

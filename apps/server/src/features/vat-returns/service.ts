@@ -4,7 +4,6 @@ import {
   type BoxNumber,
   boxKey,
   boxNumbers,
-  hmrcBoxFields,
   type ComputedReturn,
   computeReturn,
   computeReturnOfGroups,
@@ -14,9 +13,6 @@ import {
   searchWords,
   type FlatRateSettings,
   flatRateSector,
-  type NineBoxes,
-  penceToDecimalText,
-  type Receipt,
   type ReturnDraft,
   type VatRecord,
   type VatRecordInput,
@@ -27,6 +23,15 @@ import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
 import { flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
+import {
+  answerWindowMs,
+  errorMessage,
+  errorOf,
+  isRefusal,
+  type SettledReturn,
+  settleReturn,
+  submissionBody,
+} from './submission';
 
 /** Contributions listed per box in a return read by the screen. */
 const contributionsPerBox = 100;
@@ -48,54 +53,6 @@ export interface VatReturnServiceDeps {
   log: FastifyBaseLogger;
   now?: () => Date;
 }
-
-/** What HMRC's submit endpoint takes, written as text so every amount keeps exactly its pence (3.2). */
-export function submissionBody(periodKey: string, boxes: NineBoxes): string {
-  const money = (pence: number) => penceToDecimalText(pence);
-  // Boxes 6-9 are whole pounds already (multiples of 100): sent without a decimal point.
-  const pounds = (pence: number) => String(pence / 100);
-  const amounts = boxNumbers.map((box) => {
-    const pence = boxes[boxKey(box)];
-    return `"${hmrcBoxFields[box]}":${box <= 5 ? money(pence) : pounds(pence)}`;
-  });
-  return `{"periodKey":${JSON.stringify(periodKey)},${amounts.join(',')},"finalised":true}`;
-}
-
-function boxesFromView(view: Awaited<ReturnType<VatDataService['returnView']>>): NineBoxes {
-  return Object.fromEntries(boxNumbers.map((box) => [boxKey(box), view.boxes[hmrcBoxFields[box]]])) as NineBoxes;
-}
-
-/**
- * How long an answer to a submission may still come: HMRC's longest time-out in production (180 s)
- * and a margin. Until then a missing return is "not yet", not "not filed".
- */
-export const answerWindowMs = 240_000;
-
-const errorOf = (error: unknown): LastError => {
-  if (error instanceof AppError)
-    return { message: error.message, code: error.code, hmrcCodes: error.hmrc?.codes ?? [] };
-  return { message: 'An unexpected error occurred.', code: null, hmrcCodes: [] };
-};
-
-/** HMRC answered and refused: the return was not filed, and may be sent again once fixed. */
-const isRefusal = (error: unknown) =>
-  error instanceof AppError &&
-  (error.code === 'HMRC_NOT_CONNECTED' ||
-    error.code === 'HMRC_REAUTHORISE' ||
-    error.code === 'BUSINESS_NOT_YOURS' ||
-    (error.code === 'HMRC_REFUSED' && (error.hmrc?.status ?? 0) >= 400 && (error.hmrc?.status ?? 0) < 500));
-
-export interface SettledReturn {
-  ownerId: string;
-  returnId: string;
-  vrn: string;
-  periodKey: string;
-  status: ReturnStatus;
-  /** Why it could not be settled this time, when it could not. */
-  error: string | null;
-}
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class VatReturnService {
   private readonly now: () => Date;
@@ -425,78 +382,9 @@ export class VatReturnService {
     return this.get(user, id);
   }
 
-  /**
-   * Settles a return whose answer never came: if HMRC holds a return for the period, it was filed
-   * (recorded as submitted, confirmed by HMRC's records); if HMRC has none, it was not (the return
-   * may be sent again); if HMRC cannot say now, it stays unknown for the next check.
-   */
-  async settle(row: ReturnRow, fraudHeaders: Record<string, string>): Promise<void> {
-    let boxes: NineBoxes;
-    try {
-      const view = await this.deps.vatData.returnView(
-        { ownerId: row.owner_id, target: { vrn: row.vrn }, fraudHeaders },
-        row.period_key,
-      );
-      boxes = boxesFromView(view);
-    } catch (error) {
-      const now = this.now().toISOString();
-      if (error instanceof AppError && error.code === 'HMRC_REFUSED' && error.hmrc?.status === 404) {
-        // A submission HMRC may still be working on must not be offered for sending again yet.
-        const started = Date.parse(row.attempt_started_at ?? '') || 0;
-        if (this.now().getTime() - started < answerWindowMs) {
-          await this.deps.repo.setStatus(
-            row.id,
-            'unknown',
-            {
-              message: 'HMRC has no return for this period yet; VAT Wise will check again.',
-              code: 'NOT_YET_FILED',
-              hmrcCodes: [],
-            },
-            now,
-          );
-          return;
-        }
-        await this.deps.repo.setStatus(
-          row.id,
-          'failed',
-          {
-            message: 'HMRC has no return for this period, so it was not filed. Check the figures and submit again.',
-            code: 'NOT_FILED',
-            hmrcCodes: [],
-          },
-          now,
-        );
-        return;
-      }
-      await this.deps.repo.setStatus(row.id, 'unknown', errorOf(error), now);
-      this.deps.log.warn({ err: error, returnId: row.id }, 'could not yet settle the VAT return with HMRC');
-      return;
-    }
-    const sentBoxes = row.sent_boxes ? (JSON.parse(row.sent_boxes) as NineBoxes) : boxes;
-    const receipt: Receipt = {
-      vrn: row.vrn,
-      periodKey: row.period_key,
-      periodStart: row.period_start,
-      periodEnd: row.period_end,
-      boxes: sentBoxes,
-      processingDate: null,
-      formBundleNumber: null,
-      paymentIndicator: null,
-      chargeRefNumber: null,
-      correlationId: null,
-      receiptId: null,
-      receiptTimestamp: null,
-      fraudHeaders: row.sent_fraud_headers ? (JSON.parse(row.sent_fraud_headers) as Record<string, string>) : {},
-      submittedAt: row.attempt_started_at ?? this.now().toISOString(),
-      submittedBy: row.sent_by ? (JSON.parse(row.sent_by) as SentBy) : { id: row.owner_id, email: '', name: '' },
-      confirmedBy: 'returnView',
-    };
-    const now = this.now().toISOString();
-    await this.deps.repo.recordReceipt(row, receipt, now);
-    const last = row.last_error ? (JSON.parse(row.last_error) as LastError) : null;
-    if (last?.hmrcCodes.includes('DUPLICATE_SUBMISSION'))
-      await this.deps.repo.setStatus(row.id, 'submitted', last, now);
-    this.deps.log.info({ returnId: row.id }, 'VAT return settled: HMRC holds it');
+  /** See settleReturn: asks HMRC whether the return was filed, and records what it says. */
+  settle(row: ReturnRow, fraudHeaders: Record<string, string>): Promise<void> {
+    return settleReturn(this.deps, row, fraudHeaders, this.now);
   }
 
   /**

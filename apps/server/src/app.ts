@@ -28,6 +28,7 @@ import { signedInUserReader } from './features/auth/signed-in-user';
 import { spaRoutes } from './features/spa/routes';
 import { createLogger } from './logger';
 import compression from './plugins/compression';
+import apiDocs from './plugins/api-docs';
 import errorHandling from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import { version } from './version';
@@ -112,6 +113,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   }
 
   await app.register(errorHandling);
+  // Before any route: it collects each route's zod schemas as the routes are added.
+  await app.register(apiDocs, { production: config.environment === 'production', version });
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
   await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
   const sessionCache = createSessionCache(sessionUserResolver((input) => auth.api.getSession(input)));

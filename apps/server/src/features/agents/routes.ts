@@ -15,6 +15,7 @@ import type { AgentService } from './agent-service';
 import type { LogRepo } from './logs/log-repo';
 import type { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
 import type { AgentEvents } from './events';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AgentRouteOptions {
   agents: AgentService;
@@ -34,6 +35,8 @@ const agentIdParamsSchema = z.object({
 
 /** Agents, their logs and the sandbox authoriser (spec section 7). */
 export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptions) {
+  // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { agents, logs, events, authoriser } = options;
 
   // Public, as the Agents screen is shown to guests too; a signed-in user also sees their own runs.
@@ -42,15 +45,19 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     return { agents: agents.list(viewer) };
   });
 
-  app.put('/agents/statuses/:id', { config: admins }, async (request) => {
-    const { id } = parseOrThrow(agentIdParamsSchema, request.params);
-    const { status } = parseOrThrow(setAgentStatusBodySchema, request.body);
-    return agents.setStatus(id, status, currentUser(request));
-  });
+  api.put(
+    '/agents/statuses/:id',
+    { config: admins, schema: { params: agentIdParamsSchema, body: setAgentStatusBodySchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { status } = request.body;
+      return agents.setStatus(id, status, currentUser(request));
+    },
+  );
 
   /** An Admin's "Run now" for a scheduled agent. */
-  app.post('/agents/:id/run', { config: admins }, async (request, reply) => {
-    const { id } = parseOrThrow(agentIdParamsSchema, request.params);
+  api.post('/agents/:id/run', { config: admins, schema: { params: agentIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     await agents.runNow(id as AgentId);
     return reply.code(200).send(agents.info(id, currentUser(request)));
   });
@@ -92,11 +99,15 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     running: authoriser.isRunningFor(currentUser(request).id),
   }));
 
-  app.post('/authorize_user', { config: accountHolders }, async (request) => {
-    const body = parseOrThrow(authorizeUserBodySchema, request.body);
-    const browser = parseOrThrow(z.object({ browser: browserIdSchema }), { browser: body.browser }).browser;
-    return authoriser.authorise(currentUser(request), { userId: body.userId, browser });
-  });
+  api.post(
+    '/authorize_user',
+    { config: accountHolders, schema: { body: authorizeUserBodySchema } },
+    async (request) => {
+      const body = request.body;
+      const browser = parseOrThrow(z.object({ browser: browserIdSchema }), { browser: body.browser }).browser;
+      return authoriser.authorise(currentUser(request), { userId: body.userId, browser });
+    },
+  );
 
   app.delete('/authorize_user', { config: accountHolders }, async (request) => {
     if (!authoriser.abort(currentUser(request).id)) {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import type { AssistantConfig } from '../../config';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
 import { modelInfos } from './models';
 import type { AssistantService } from './service';
 import { userDataFor } from './user-data';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -35,6 +35,8 @@ function selectionOf(request: FastifyRequest) {
 
 /** The tax assistant's API (spec section 7), served under /taxgpt/api. */
 export async function assistantRoutes(app: FastifyInstance, options: AssistantRouteOptions) {
+  // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { service } = options;
 
   app.get('/models', { config: { access: 'public' } }, async () => ({ models: modelInfos(options.config) }));
@@ -47,13 +49,13 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
     return reply.code(201).send(await service.create(currentUser(request).id, selectionOf(request)));
   });
 
-  app.get('/conversations/:id', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.get('/conversations/:id', { config: accountHolders, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
     return service.get(currentUser(request).id, id);
   });
 
-  app.delete('/conversations/:id', { config: accountHolders }, async (request, reply) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.delete('/conversations/:id', { config: accountHolders, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
     await service.delete(currentUser(request).id, id);
     return reply.code(204).send();
   });
@@ -63,55 +65,59 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
    * question is checked before streaming starts, so refusals are ordinary HTTP errors.
    */
   // Not compressed: a compressor holds back the lines until it has enough to pack.
-  app.post('/conversations/:id/messages', { config: accountHolders, compress: false }, async (request, reply) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const body = parseOrThrow(sendMessageBodySchema, request.body);
-    const llm = selectionOf(request);
-    const user = currentUser(request);
-    await service.get(user.id, id);
-    let userData;
-    if (body.useMyData && body.vrn) {
-      await options.connections.assertBusiness(user.id, body.vrn);
-      userData = userDataFor(options.vatData, {
-        ownerId: user.id,
-        target: { vrn: body.vrn },
-        fraudHeaders: await options.fraud.headersFor(request, user),
-      });
-    }
-
-    // Stopping (the browser aborts) stops the model; the answer so far is still stored.
-    const controller = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    const out = new PassThrough();
-    const events = service.ask({
-      ownerId: user.id,
-      conversationId: id,
-      body,
-      llm,
-      userData,
-      signal: controller.signal,
-    });
-    void (async () => {
-      try {
-        // Runs to the end even when nobody is reading any more, so the answer is always stored.
-        for await (const event of events) if (!out.destroyed) out.write(`${JSON.stringify(event)}\n`);
-      } catch (error) {
-        request.log.error({ err: error }, 'the assistant failed');
-        if (!out.destroyed) {
-          out.write(
-            `${JSON.stringify({ type: 'error', code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' })}\n`,
-          );
-        }
-      } finally {
-        out.end();
+  api.post(
+    '/conversations/:id/messages',
+    { config: accountHolders, compress: false, schema: { params: idParams, body: sendMessageBodySchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = request.body;
+      const llm = selectionOf(request);
+      const user = currentUser(request);
+      await service.get(user.id, id);
+      let userData;
+      if (body.useMyData && body.vrn) {
+        await options.connections.assertBusiness(user.id, body.vrn);
+        userData = userDataFor(options.vatData, {
+          ownerId: user.id,
+          target: { vrn: body.vrn },
+          fraudHeaders: await options.fraud.headersFor(request, user),
+        });
       }
-    })();
-    return reply
-      .type('application/x-ndjson; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-accel-buffering', 'no')
-      .send(out);
-  });
+
+      // Stopping (the browser aborts) stops the model; the answer so far is still stored.
+      const controller = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const out = new PassThrough();
+      const events = service.ask({
+        ownerId: user.id,
+        conversationId: id,
+        body,
+        llm,
+        userData,
+        signal: controller.signal,
+      });
+      void (async () => {
+        try {
+          // Runs to the end even when nobody is reading any more, so the answer is always stored.
+          for await (const event of events) if (!out.destroyed) out.write(`${JSON.stringify(event)}\n`);
+        } catch (error) {
+          request.log.error({ err: error }, 'the assistant failed');
+          if (!out.destroyed) {
+            out.write(
+              `${JSON.stringify({ type: 'error', code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' })}\n`,
+            );
+          }
+        } finally {
+          out.end();
+        }
+      })();
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(out);
+    },
+  );
 }

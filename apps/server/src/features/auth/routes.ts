@@ -66,6 +66,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     method: ['GET', 'POST'],
     url: '/auth/*',
     config: { access: 'public' },
+    // better-auth documents its own paths; the API's document leaves them out.
+    schema: { hide: true },
     preHandler: limitAttempts,
     handler: (request, reply) => forwardToAuth(auth, request, reply),
     // Sign-out, password and two-factor changes, profile updates: the next read sees them.

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface DeadlineRouteOptions {
   service: HmrcConnectionService;
@@ -30,12 +30,13 @@ interface OpenObligations {
  * feed"): the current business's open obligations as a summary, and as a calendar file.
  */
 export async function deadlineRoutes(app: FastifyInstance, { service, vatData, fraud }: DeadlineRouteOptions) {
+  // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
   /**
    * Every open obligation HMRC holds for one of the user's businesses (VatDataService.openObligations).
    * Another user's VRN is refused (403) before HMRC is called.
    */
-  async function openObligations(request: FastifyRequest): Promise<OpenObligations> {
-    const { vrn } = parseOrThrow(deadlinesQuerySchema, request.query);
+  async function openObligations(request: FastifyRequest, vrn: string): Promise<OpenObligations> {
     const user = currentUser(request);
     const business = (await service.listBusinesses(user)).businesses.find((candidate) => candidate.vrn === vrn);
     if (!business) throw new AppError('BUSINESS_NOT_YOURS');
@@ -47,13 +48,15 @@ export async function deadlineRoutes(app: FastifyInstance, { service, vatData, f
     return { vrn, businessName: business.name, obligations };
   }
 
-  app.get('/deadlines', { config: accountHolders }, async (request): Promise<DeadlinesResponse> => {
-    const open = await openObligations(request);
+  const options = { config: accountHolders, schema: { querystring: deadlinesQuerySchema } };
+
+  api.get('/deadlines', options, async (request): Promise<DeadlinesResponse> => {
+    const open = await openObligations(request, request.query.vrn);
     return deadlinesResponseFrom({ ...open, today: ukToday() });
   });
 
-  app.get('/deadlines/calendar.ics', { config: accountHolders }, async (request, reply) => {
-    const open = await openObligations(request);
+  api.get('/deadlines/calendar.ics', options, async (request, reply) => {
+    const open = await openObligations(request, request.query.vrn);
     const ics = vatCalendarIcs({ ...open, generatedAt: new Date() });
     return reply
       .type('text/calendar; charset=utf-8')

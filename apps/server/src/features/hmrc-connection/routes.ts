@@ -22,10 +22,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError, errorBody } from '../../plugins/errors';
-import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from './fraud-headers';
 import type { HmrcConnectionService, VatTarget } from './service';
 import type { VatDataService, VatReader } from './vat-data';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface HmrcConnectionRouteOptions {
   service: HmrcConnectionService;
@@ -35,99 +35,136 @@ export interface HmrcConnectionRouteOptions {
   sandbox: boolean;
 }
 
-/** Gov-Test-Scenario values are upper-case words (hmrc-mtd-vat.md 4). */
-const scenarioSchema = z.object({
+/** Gov-Test-Scenario values are upper-case words (hmrc-mtd-vat.md 4); any VAT read may name one. */
+const scenarioShape = {
   scenario: z
     .string()
     .regex(/^[A-Z0-9_]{1,60}$/, { message: 'A test scenario is an HMRC Gov-Test-Scenario value' })
     .optional(),
-});
+};
 
 /** The spec's routes (section 7) for sandbox users, authorisation, businesses and VAT data. */
 export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcConnectionRouteOptions) {
+  // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { service, vatData, fraud } = options;
 
   // --- sandbox users -------------------------------------------------------------------------
 
-  app.post('/create_sandbox_user', { config: accountHolders }, async (request, reply) => {
-    const { userType } = parseOrThrow(createSandboxUserBodySchema, request.body);
-    return reply.code(201).send(await service.createSandboxUser(currentUser(request), userType));
-  });
+  api.post(
+    '/create_sandbox_user',
+    { config: accountHolders, schema: { body: createSandboxUserBodySchema } },
+    async (request, reply) => {
+      const { userType } = request.body;
+      return reply.code(201).send(await service.createSandboxUser(currentUser(request), userType));
+    },
+  );
 
   app.get('/sandbox_users', { config: accountHolders }, async (request) => ({
     sandboxUsers: await service.listSandboxUsers(currentUser(request)),
   }));
 
-  app.delete('/sandbox_users/:userId', { config: accountHolders }, async (request, reply) => {
-    const { userId } = parseOrThrow(z.object({ userId: hmrcUserIdSchema }), request.params);
-    await service.deleteSandboxUser(currentUser(request), userId);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/sandbox_users/:userId',
+    { config: accountHolders, schema: { params: z.object({ userId: hmrcUserIdSchema }) } },
+    async (request, reply) => {
+      const { userId } = request.params;
+      await service.deleteSandboxUser(currentUser(request), userId);
+      return reply.code(204).send();
+    },
+  );
 
   // --- authorisation -------------------------------------------------------------------------
 
-  app.get('/get_auth_url', { config: accountHolders }, async (request) => {
-    const { userId } = parseOrThrow(getAuthUrlQuerySchema, request.query);
-    try {
-      return { url: await service.authorisationUrl(currentUser(request), userId) };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      request.log.error({ err: error }, 'could not build the HMRC authorisation URL');
-      throw new AppError('AUTH_URL_FAILED');
-    }
-  });
+  api.get(
+    '/get_auth_url',
+    { config: accountHolders, schema: { querystring: getAuthUrlQuerySchema } },
+    async (request) => {
+      const { userId } = request.query;
+      try {
+        return { url: await service.authorisationUrl(currentUser(request), userId) };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        request.log.error({ err: error }, 'could not build the HMRC authorisation URL');
+        throw new AppError('AUTH_URL_FAILED');
+      }
+    },
+  );
 
-  app.post('/exchange_code', { config: accountHolders }, async (request) => {
-    const body = parseOrThrow(exchangeCodeBodySchema, request.body);
+  api.post('/exchange_code', { config: accountHolders, schema: { body: exchangeCodeBodySchema } }, async (request) => {
+    const body = request.body;
     return service.exchangeCode(currentUser(request), body);
   });
 
-  app.get('/check_auth', { config: accountHolders }, async (request, reply) => {
-    const { userId } = parseOrThrow(checkAuthQuerySchema, request.query);
-    try {
-      return await service.checkAuth(currentUser(request), userId);
-    } catch (error) {
-      request.log.error({ err: error }, 'sandbox user check failed');
-      // Spec section 7: the failure answer still says userExists, with the error.
-      return reply.code(503).send({ userExists: false, error: 'Failed to check sandbox user existence status' });
-    }
-  });
+  api.get(
+    '/check_auth',
+    { config: accountHolders, schema: { querystring: checkAuthQuerySchema } },
+    async (request, reply) => {
+      const { userId } = request.query;
+      try {
+        return await service.checkAuth(currentUser(request), userId);
+      } catch (error) {
+        request.log.error({ err: error }, 'sandbox user check failed');
+        // Spec section 7: the failure answer still says userExists, with the error.
+        return reply.code(503).send({ userExists: false, error: 'Failed to check sandbox user existence status' });
+      }
+    },
+  );
 
-  app.post('/refresh_token', { config: accountHolders }, async (request, reply) => {
-    const { userId } = parseOrThrow(refreshTokenBodySchema, request.body);
-    try {
-      return { authorisation: await service.refresh(currentUser(request), userId) };
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'REFRESH_FAILED') throw error;
-      // Spec section 7: {error: 'Failed to refresh token'}.
-      return reply.code(502).send({ ...errorBody(502, error.code, error.message), error: error.message });
-    }
-  });
+  api.post(
+    '/refresh_token',
+    { config: accountHolders, schema: { body: refreshTokenBodySchema } },
+    async (request, reply) => {
+      const { userId } = request.body;
+      try {
+        return { authorisation: await service.refresh(currentUser(request), userId) };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'REFRESH_FAILED') throw error;
+        // Spec section 7: {error: 'Failed to refresh token'}.
+        return reply.code(502).send({ ...errorBody(502, error.code, error.message), error: error.message });
+      }
+    },
+  );
 
   // --- businesses ----------------------------------------------------------------------------
 
   app.get('/businesses', { config: accountHolders }, async (request) => service.listBusinesses(currentUser(request)));
 
-  app.post('/businesses', { config: accountHolders }, async (request, reply) => {
-    const body = parseOrThrow(addBusinessBodySchema, request.body);
-    return reply.code(201).send(await service.addBusiness(currentUser(request), body));
-  });
+  api.post(
+    '/businesses',
+    { config: accountHolders, schema: { body: addBusinessBodySchema } },
+    async (request, reply) => {
+      const body = request.body;
+      return reply.code(201).send(await service.addBusiness(currentUser(request), body));
+    },
+  );
 
-  app.put('/businesses/current', { config: accountHolders }, async (request) => {
-    const { vrn } = parseOrThrow(selectBusinessBodySchema, request.body);
-    return service.selectBusiness(currentUser(request), vrn);
-  });
+  api.put(
+    '/businesses/current',
+    { config: accountHolders, schema: { body: selectBusinessBodySchema } },
+    async (request) => {
+      const { vrn } = request.body;
+      return service.selectBusiness(currentUser(request), vrn);
+    },
+  );
 
-  app.delete('/businesses/:vrn', { config: accountHolders }, async (request) => {
-    const { vrn } = parseOrThrow(z.object({ vrn: vrnSchema }), request.params);
-    return service.removeBusiness(currentUser(request), vrn);
-  });
+  api.delete(
+    '/businesses/:vrn',
+    { config: accountHolders, schema: { params: z.object({ vrn: vrnSchema }) } },
+    async (request) => {
+      const { vrn } = request.params;
+      return service.removeBusiness(currentUser(request), vrn);
+    },
+  );
 
   // --- VAT data ------------------------------------------------------------------------------
 
   /** Who reads, for which business: this request's fraud prevention headers, and any test scenario. */
-  async function readerOf(request: FastifyRequest, query: VatTarget): Promise<VatReader> {
-    const { scenario } = parseOrThrow(scenarioSchema, request.query);
+  async function readerOf(
+    request: FastifyRequest,
+    query: VatTarget & { scenario?: string | undefined },
+  ): Promise<VatReader> {
+    const { scenario } = query;
     if (scenario && !options.sandbox) {
       throw new AppError('VALIDATION_FAILED', 'Test scenarios exist only in HMRC’s sandbox.');
     }
@@ -146,38 +183,62 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     if (problem) throw new AppError('VALIDATION_FAILED', dateRangeMessage(kind, problem).text);
   }
 
-  app.get('/vat/obligations', { config: accountHolders }, async (request) => {
-    const query = parseOrThrow(obligationsQuerySchema, request.query);
-    checkRange('obligations', query.from, query.to);
-    const status = query.status === 'Open' ? 'O' : query.status === 'Fulfilled' ? 'F' : undefined;
-    const reader = await readerOf(request, query);
-    return { obligations: await vatData.obligations(reader, { from: query.from, to: query.to, status }) };
-  });
+  api.get(
+    '/vat/obligations',
+    { config: accountHolders, schema: { querystring: obligationsQuerySchema.extend(scenarioShape) } },
+    async (request) => {
+      const query = request.query;
+      checkRange('obligations', query.from, query.to);
+      const status = query.status === 'Open' ? 'O' : query.status === 'Fulfilled' ? 'F' : undefined;
+      const reader = await readerOf(request, query);
+      return { obligations: await vatData.obligations(reader, { from: query.from, to: query.to, status }) };
+    },
+  );
 
-  app.get('/vat/liabilities', { config: accountHolders }, async (request) => {
-    const query = parseOrThrow(dateRangeQuerySchema, request.query);
-    checkRange('liabilities', query.from, query.to);
-    return { liabilities: await vatData.liabilities(await readerOf(request, query), query) };
-  });
+  api.get(
+    '/vat/liabilities',
+    { config: accountHolders, schema: { querystring: dateRangeQuerySchema.extend(scenarioShape) } },
+    async (request) => {
+      const query = request.query;
+      checkRange('liabilities', query.from, query.to);
+      return { liabilities: await vatData.liabilities(await readerOf(request, query), query) };
+    },
+  );
 
-  app.get('/vat/payments', { config: accountHolders }, async (request) => {
-    const query = parseOrThrow(dateRangeQuerySchema, request.query);
-    checkRange('payments', query.from, query.to);
-    return { payments: await vatData.payments(await readerOf(request, query), query) };
-  });
+  api.get(
+    '/vat/payments',
+    { config: accountHolders, schema: { querystring: dateRangeQuerySchema.extend(scenarioShape) } },
+    async (request) => {
+      const query = request.query;
+      checkRange('payments', query.from, query.to);
+      return { payments: await vatData.payments(await readerOf(request, query), query) };
+    },
+  );
 
-  app.get('/vat/penalties', { config: accountHolders }, async (request) => {
-    const query = parseOrThrow(penaltiesQuerySchema, request.query);
-    return vatData.penalties(await readerOf(request, query));
-  });
+  api.get(
+    '/vat/penalties',
+    { config: accountHolders, schema: { querystring: penaltiesQuerySchema.extend(scenarioShape) } },
+    async (request) => {
+      const query = request.query;
+      return vatData.penalties(await readerOf(request, query));
+    },
+  );
 
-  app.get('/vat/financials', { config: accountHolders }, async (request) => {
-    const query = parseOrThrow(financialsQuerySchema, request.query);
-    return vatData.financialDetails(await readerOf(request, query), query.chargeReference);
-  });
+  api.get(
+    '/vat/financials',
+    { config: accountHolders, schema: { querystring: financialsQuerySchema.extend(scenarioShape) } },
+    async (request) => {
+      const query = request.query;
+      return vatData.financialDetails(await readerOf(request, query), query.chargeReference);
+    },
+  );
 
-  app.get('/vat/returnview', { config: accountHolders }, async (request) => {
-    const query = parseOrThrow(returnViewQuerySchema, request.query);
-    return vatData.returnView(await readerOf(request, query), query.periodKey);
-  });
+  api.get(
+    '/vat/returnview',
+    { config: accountHolders, schema: { querystring: returnViewQuerySchema.extend(scenarioShape) } },
+    async (request) => {
+      const query = request.query;
+      return vatData.returnView(await readerOf(request, query), query.periodKey);
+    },
+  );
 }

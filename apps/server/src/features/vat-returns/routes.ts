@@ -12,13 +12,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { accountHolders, currentUser } from '../../plugins/access';
-import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from '../hmrc-connection';
 import type { ImportService } from './import-service';
 import { importMultipartOptions, readImportUpload } from './import/upload';
 import { receiptPdf } from './receipt-pdf';
 import type { VatReturnService } from './service';
 import { AppError } from '../../plugins/errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -35,102 +35,142 @@ export async function vatReturnRoutes(
   app: FastifyInstance,
   { service, imports, businessName, fraud }: VatReturnRouteOptions,
 ) {
+  // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // --- records -------------------------------------------------------------------------------
 
-  app.get('/vat_records', { config: accountHolders }, async (request) => {
-    const { vrn, from, to } = parseOrThrow(recordListQuerySchema, request.query);
-    return { records: await service.listRecords(currentUser(request), vrn, from, to) };
-  });
+  api.get(
+    '/vat_records',
+    { config: accountHolders, schema: { querystring: recordListQuerySchema } },
+    async (request) => {
+      const { vrn, from, to } = request.query;
+      return { records: await service.listRecords(currentUser(request), vrn, from, to) };
+    },
+  );
 
-  app.post('/vat_records', { config: accountHolders }, async (request, reply) => {
-    const { vrn, ...input } = parseOrThrow(createRecordBodySchema, request.body);
-    return reply.code(201).send(await service.addRecord(currentUser(request), vrn, vatRecordInputSchema.parse(input)));
-  });
+  api.post(
+    '/vat_records',
+    { config: accountHolders, schema: { body: createRecordBodySchema } },
+    async (request, reply) => {
+      const { vrn, ...input } = request.body;
+      return reply
+        .code(201)
+        .send(await service.addRecord(currentUser(request), vrn, vatRecordInputSchema.parse(input)));
+    },
+  );
 
-  app.put('/vat_records/:id', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    return service.updateRecord(currentUser(request), id, parseOrThrow(vatRecordInputSchema, request.body));
-  });
+  api.put(
+    '/vat_records/:id',
+    { config: accountHolders, schema: { params: idParams, body: vatRecordInputSchema } },
+    async (request) => {
+      const { id } = request.params;
+      return service.updateRecord(currentUser(request), id, request.body);
+    },
+  );
 
-  app.delete('/vat_records/:id', { config: accountHolders }, async (request, reply) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.delete('/vat_records/:id', { config: accountHolders, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
     await service.deleteRecord(currentUser(request), id);
     return reply.code(204).send();
   });
 
-  app.post('/vat_records/:id/restore', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.post('/vat_records/:id/restore', { config: accountHolders, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
     return service.restoreRecord(currentUser(request), id);
   });
 
   // --- returns -------------------------------------------------------------------------------
 
-  app.post('/initiate_vat_return', { config: accountHolders }, async (request, reply) => {
-    const body = parseOrThrow(initiateReturnBodySchema, request.body);
-    const user = currentUser(request);
-    const { draft, created } = await service.initiate(user, await fraud.headersFor(request, user), {
-      vrn: body.user_vrn,
-      userId: body.user_id === user.id ? undefined : body.user_id,
-      periodKey: body.period_key,
-      flatRateScheme: body.flat_rate_scheme,
-      flatRatePercentage: body.flat_rate_percentage,
-      flatRateSector: body.flat_rate_sector,
-    });
-    return reply.code(created ? 201 : 200).send(draft);
-  });
+  api.post(
+    '/initiate_vat_return',
+    { config: accountHolders, schema: { body: initiateReturnBodySchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const user = currentUser(request);
+      const { draft, created } = await service.initiate(user, await fraud.headersFor(request, user), {
+        vrn: body.user_vrn,
+        userId: body.user_id === user.id ? undefined : body.user_id,
+        periodKey: body.period_key,
+        flatRateScheme: body.flat_rate_scheme,
+        flatRatePercentage: body.flat_rate_percentage,
+        flatRateSector: body.flat_rate_sector,
+      });
+      return reply.code(created ? 201 : 200).send(draft);
+    },
+  );
 
-  app.get('/vat_returns', { config: accountHolders }, async (request) => {
-    const { vrn } = parseOrThrow(z.object({ vrn: vrnSchema }), request.query);
-    return { returns: await service.list(currentUser(request), vrn) };
-  });
+  api.get(
+    '/vat_returns',
+    { config: accountHolders, schema: { querystring: z.object({ vrn: vrnSchema }) } },
+    async (request) => {
+      const { vrn } = request.query;
+      return { returns: await service.list(currentUser(request), vrn) };
+    },
+  );
 
-  app.get('/vat_returns/:id', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.get('/vat_returns/:id', { config: accountHolders, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
     return service.get(currentUser(request), id);
   });
 
   // A page of the return's records (sorted, searched, filtered by box): the Return page never loads them all.
-  app.get('/vat_returns/:id/records', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    return service.recordPage(currentUser(request), id, parseOrThrow(recordPageQuerySchema, request.query));
-  });
+  api.get(
+    '/vat_returns/:id/records',
+    { config: accountHolders, schema: { params: idParams, querystring: recordPageQuerySchema } },
+    async (request) => {
+      const { id } = request.params;
+      return service.recordPage(currentUser(request), id, request.query);
+    },
+  );
 
-  app.put('/vat_returns/:id', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const { flatRate } = parseOrThrow(updateDraftBodySchema, request.body);
-    return service.updateFlatRate(currentUser(request), id, flatRate);
-  });
+  api.put(
+    '/vat_returns/:id',
+    { config: accountHolders, schema: { params: idParams, body: updateDraftBodySchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { flatRate } = request.body;
+      return service.updateFlatRate(currentUser(request), id, flatRate);
+    },
+  );
 
-  app.delete('/vat_returns/:id', { config: accountHolders }, async (request, reply) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.delete('/vat_returns/:id', { config: accountHolders, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
     await service.discard(currentUser(request), id);
     return reply.code(204).send();
   });
 
-  app.post('/vat_returns/:id/submit', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const { idempotencyKey } = parseOrThrow(submitReturnBodySchema, request.body);
-    const user = currentUser(request);
-    return service.submit(user, await fraud.headersFor(request, user), id, idempotencyKey);
-  });
+  api.post(
+    '/vat_returns/:id/submit',
+    { config: accountHolders, schema: { params: idParams, body: submitReturnBodySchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { idempotencyKey } = request.body;
+      const user = currentUser(request);
+      return service.submit(user, await fraud.headersFor(request, user), id, idempotencyKey);
+    },
+  );
 
-  app.post('/vat_returns/:id/settle', { config: accountHolders }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
+  api.post('/vat_returns/:id/settle', { config: accountHolders, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
     const user = currentUser(request);
     return service.settleFor(user, await fraud.headersFor(request, user), id);
   });
 
-  app.get('/vat_returns/:id/receipt.pdf', { config: accountHolders }, async (request, reply) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const user = currentUser(request);
-    const draft = await service.get(user, id);
-    if (!draft.receipt) throw new AppError('RETURN_NOT_FOUND', 'This return has no receipt yet.');
-    const pdf = await receiptPdf(draft.receipt, await businessName(user.id, draft.vrn));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="vat-receipt-${draft.vrn}-${draft.periodEnd}.pdf"`)
-      .send(pdf);
-  });
+  api.get(
+    '/vat_returns/:id/receipt.pdf',
+    { config: accountHolders, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const user = currentUser(request);
+      const draft = await service.get(user, id);
+      if (!draft.receipt) throw new AppError('RETURN_NOT_FOUND', 'This return has no receipt yet.');
+      const pdf = await receiptPdf(draft.receipt, await businessName(user.id, draft.vrn));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="vat-receipt-${draft.vrn}-${draft.periodEnd}.pdf"`)
+        .send(pdf);
+    },
+  );
 
   // --- imports (bridging) --------------------------------------------------------------------
 
@@ -146,8 +186,12 @@ export async function vatReturnRoutes(
     return reply.code(201).send(result);
   });
 
-  app.get('/vat_imports', { config: accountHolders }, async (request) => {
-    const { draftId } = parseOrThrow(z.object({ draftId: z.string().min(1) }), request.query);
-    return { imports: await imports.list(currentUser(request), draftId) };
-  });
+  api.get(
+    '/vat_imports',
+    { config: accountHolders, schema: { querystring: z.object({ draftId: z.string().min(1) }) } },
+    async (request) => {
+      const { draftId } = request.query;
+      return { imports: await imports.list(currentUser(request), draftId) };
+    },
+  );
 }

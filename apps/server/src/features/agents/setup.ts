@@ -77,7 +77,12 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
       .catch((error: unknown) => log.error({ err: error }, 'deadline check of a new business failed'));
   });
 
-  const authoriser = new SandboxAuthoriser({ config, connections: hmrc.service, agents });
+  const authoriser = new SandboxAuthoriser({
+    config,
+    connections: hmrc.service,
+    sandboxUsers: hmrc.sandboxUsers,
+    agents,
+  });
   attachAgentSocket(app, {
     events,
     resolveUser: deps.resolveUser,

@@ -23,12 +23,14 @@ import { z } from 'zod';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError, errorBody } from '../../plugins/errors';
 import type { FraudHeaderSource } from './fraud-headers';
+import type { SandboxUserService } from './sandbox-users';
 import type { HmrcConnectionService, VatTarget } from './service';
 import type { VatDataService, VatReader } from './vat-data';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface HmrcConnectionRouteOptions {
   service: HmrcConnectionService;
+  sandboxUsers: SandboxUserService;
   vatData: VatDataService;
   fraud: FraudHeaderSource;
   /** HMRC's sandbox (or the simulator) takes a Gov-Test-Scenario; production must never get one. */
@@ -47,7 +49,7 @@ const scenarioShape = {
 export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcConnectionRouteOptions) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { service, vatData, fraud } = options;
+  const { service, sandboxUsers, vatData, fraud } = options;
 
   // --- sandbox users -------------------------------------------------------------------------
 
@@ -56,12 +58,12 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     { config: accountHolders, schema: { body: createSandboxUserBodySchema } },
     async (request, reply) => {
       const { userType } = request.body;
-      return reply.code(201).send(await service.createSandboxUser(currentUser(request), userType));
+      return reply.code(201).send(await sandboxUsers.createSandboxUser(currentUser(request), userType));
     },
   );
 
   app.get('/sandbox_users', { config: accountHolders }, async (request) => ({
-    sandboxUsers: await service.listSandboxUsers(currentUser(request)),
+    sandboxUsers: await sandboxUsers.listSandboxUsers(currentUser(request)),
   }));
 
   api.delete(
@@ -69,7 +71,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     { config: accountHolders, schema: { params: z.object({ userId: hmrcUserIdSchema }) } },
     async (request, reply) => {
       const { userId } = request.params;
-      await service.deleteSandboxUser(currentUser(request), userId);
+      await sandboxUsers.deleteSandboxUser(currentUser(request), userId);
       return reply.code(204).send();
     },
   );

@@ -1,28 +1,21 @@
 import crypto from 'node:crypto';
-import {
-  addMonthsToInstant,
-  type Authorisation,
-  type Business,
-  type HmrcDataKind,
-  hmrcErrorMessage,
-  returnViewMessages,
-  type SandboxUser,
-  type SandboxUserType,
-} from '@vatwise/domain';
-import { type HmrcClient, HmrcError, type OauthTokenResponse, type TestUserKind } from '@vatwise/hmrc';
+import { addMonthsToInstant, type Authorisation, type Business, type HmrcDataKind } from '@vatwise/domain';
+import { type HmrcClient, HmrcError, type OauthTokenResponse } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { asHmrcCaller } from './call-log';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/access';
-import type { ConnectionRow, ConnectionRepo, SandboxUserRow } from './repo';
+import { asHmrcCaller } from './call-log';
+import { authorisationOf, toAppError } from './connection-views';
+import type { ConnectionRow, ConnectionRepo } from './repo';
 import type { TokenCipher } from './token-cipher';
 
 /**
- * Connecting VAT Wise users to HMRC (issue "HMRC connection and VAT operations"): sandbox test
- * users, the OAuth grant with a state bound to the user and used once, tokens kept encrypted and
- * refreshed before they expire, the businesses (VRNs) each user works on, and every VAT call made
- * with the right user's authority. HMRC's refusals become AppErrors carrying the spec's message.
+ * Connecting VAT Wise users to HMRC (issue "HMRC connection and VAT operations"): the OAuth grant
+ * with a state bound to the user and used once, tokens kept encrypted and refreshed before they
+ * expire, the businesses (VRNs) each user works on, and every VAT call made with the right user's
+ * authority. HMRC's refusals become AppErrors carrying the spec's message (connection-views.ts);
+ * test users are sandbox-users.ts's.
  */
 
 /** Authority lasts 18 months from the grant (hmrc-mtd-vat.md 1.4). */
@@ -31,13 +24,6 @@ const grantMonths = 18;
 const stateLifetimeMs = 30 * 60_000;
 /** Refresh a little before expiry, so a call never starts with a token about to die. */
 const refreshMarginMs = 5 * 60_000;
-
-const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: string[] }> = {
-  // mtd-vat gives the HMRC-MTD-VAT enrolment the VAT API checks (hmrc-mtd-vat.md 2.2).
-  Individual: { kind: 'individuals', services: ['mtd-vat'] },
-  Organisation: { kind: 'organisations', services: ['mtd-vat'] },
-  Agent: { kind: 'agents', services: ['agent-services'] },
-};
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const randomUrlSafe = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
@@ -87,71 +73,6 @@ export class HmrcConnectionService {
 
   private get sandbox(): boolean {
     return this.deps.config.hmrc.environment === 'sandbox';
-  }
-
-  // --- sandbox users -------------------------------------------------------------------------
-
-  async createSandboxUser(owner: SessionUser, userType: SandboxUserType): Promise<SandboxUser> {
-    if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
-    const request = testUserRequests[userType];
-    let created;
-    try {
-      created = await asHmrcCaller({ ownerId: owner.id }, () =>
-        this.deps.client.createTestUser(request.kind, request.services),
-      );
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'HMRC refused to create a test user');
-      throw new AppError('CREATE_USER_FAILED');
-    }
-    // The three kinds of test user share the sign-in fields; the rest depends on the kind (2.3).
-    const fields = created as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : null);
-    const row: SandboxUserRow = {
-      hmrc_user_id: created.userId,
-      owner_id: owner.id,
-      user_type: userType,
-      password_enc: this.deps.cipher.encrypt(created.password),
-      full_name: created.userFullName,
-      email_address: created.emailAddress,
-      vrn: text(fields.vrn),
-      organisation_name: text((fields.organisationDetails as { name?: unknown } | undefined)?.name),
-      agent_arn: text(fields.agentServicesAccountNumber),
-      created_at: this.now().toISOString(),
-    };
-    await this.deps.repo.insertSandboxUser(row);
-    return this.toSandboxUser(row, undefined);
-  }
-
-  async listSandboxUsers(owner: SessionUser): Promise<SandboxUser[]> {
-    const [users, connections] = await Promise.all([
-      this.deps.repo.sandboxUsers(owner.id),
-      this.deps.repo.connections(owner.id),
-    ]);
-    return users.map((user) =>
-      this.toSandboxUser(
-        user,
-        connections.find((connection) => connection.hmrc_user_id === user.hmrc_user_id),
-      ),
-    );
-  }
-
-  async deleteSandboxUser(owner: SessionUser, hmrcUserId: string): Promise<void> {
-    if (!(await this.deps.repo.deleteSandboxUser(owner.id, hmrcUserId))) throw new AppError('SANDBOX_USER_NOT_FOUND');
-  }
-
-  private toSandboxUser(row: SandboxUserRow, connection: ConnectionRow | undefined): SandboxUser {
-    return {
-      userId: row.hmrc_user_id,
-      password: this.deps.cipher.decrypt(row.password_enc),
-      userType: row.user_type as SandboxUserType,
-      userFullName: row.full_name,
-      emailAddress: row.email_address,
-      vrn: row.vrn,
-      organisationName: row.organisation_name,
-      agentServicesAccountNumber: row.agent_arn,
-      createdAt: row.created_at,
-      authorisation: connection ? authorisationOf(connection) : null,
-    };
   }
 
   // --- authorisation -------------------------------------------------------------------------
@@ -329,14 +250,6 @@ export class HmrcConnectionService {
     }));
   }
 
-  /** The user's sandbox user with its password, for the sandbox authoriser only (never sent anywhere else). */
-  async sandboxCredentials(ownerId: string, hmrcUserId: string): Promise<{ userId: string; password: string }> {
-    if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
-    const row = await this.deps.repo.sandboxUser(ownerId, hmrcUserId);
-    if (!row) throw new AppError('SANDBOX_USER_NOT_FOUND');
-    return { userId: row.hmrc_user_id, password: this.deps.cipher.decrypt(row.password_enc) };
-  }
-
   // --- businesses ----------------------------------------------------------------------------
 
   async listBusinesses(owner: SessionUser): Promise<{ businesses: Business[]; current: string | null }> {
@@ -436,50 +349,4 @@ export class HmrcConnectionService {
       throw toAppError(kind, error);
     }
   }
-}
-
-export function authorisationOf(
-  connection: Pick<ConnectionRow, 'granted_at' | 'grant_expires_at' | 'access_expires_at' | 'refresh_failed_at'>,
-): Authorisation {
-  return {
-    authorisedAt: connection.granted_at,
-    expiresAt: connection.grant_expires_at,
-    accessTokenExpiresAt: connection.access_expires_at,
-    needsReauthorisation: connection.refresh_failed_at !== null,
-  };
-}
-
-/** HMRC's refusal or silence in our terms (spec section 8); other errors pass unchanged. */
-export function toAppError(kind: HmrcDataKind, error: unknown): unknown {
-  if (!(error instanceof HmrcError)) return error;
-  const detail = { kind, status: error.status, codes: error.codes };
-  if (error.kind === 'timeout') {
-    return new AppError(
-      'HMRC_TIMEOUT',
-      kind === 'returnView' ? returnViewMessages.timeout.text : undefined,
-      undefined,
-      {
-        hmrc: detail,
-      },
-    );
-  }
-  if (error.kind === 'network') {
-    return new AppError(
-      'HMRC_UNAVAILABLE',
-      kind === 'returnView' ? returnViewMessages.noResponse.text : undefined,
-      undefined,
-      { hmrc: detail },
-    );
-  }
-  if (error.status === 429) return new AppError('HMRC_RATE_LIMITED', undefined, undefined, { hmrc: detail });
-  if (error.status >= 500) return new AppError('HMRC_UNAVAILABLE', undefined, undefined, { hmrc: detail });
-  const message = hmrcErrorMessage(kind, { status: error.status, codes: error.codes, message: error.message });
-  // 401 is ours alone (our session); HMRC's 401 here means its authority was refused.
-  const statusCode = error.status === 401 ? 409 : error.status;
-  return new AppError('HMRC_REFUSED', message.text, undefined, { statusCode, hmrc: detail });
-}
-
-/** True for HMRC's "nothing to list" (a 404 NOT_FOUND instead of an empty list, hmrc-mtd-vat.md 3.7). */
-export function isNothingToList(error: unknown): boolean {
-  return error instanceof AppError && error.hmrc?.status === 404 && error.hmrc.codes.includes('NOT_FOUND');
 }

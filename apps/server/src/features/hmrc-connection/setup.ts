@@ -7,6 +7,7 @@ import { loadOrCreateSecret } from '../auth';
 import { HmrcCallObserver } from './call-log';
 import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
+import { SandboxUserService } from './sandbox-users';
 import { HmrcConnectionService } from './service';
 import { parseEncryptionKey, TokenCipher } from './token-cipher';
 import { VatDataService } from './vat-data';
@@ -35,17 +36,13 @@ export function hmrcConnection(config: Config, database: DatabaseHandle, authSec
     production: hmrc.environment === 'production',
     fetch: calls.fetch,
   });
-  const service = new HmrcConnectionService({
-    repo: new ConnectionRepo(database.db),
-    client,
-    cipher: new TokenCipher(key),
-    config,
-    log,
-  });
+  const serviceDeps = { repo: new ConnectionRepo(database.db), client, cipher: new TokenCipher(key), config, log };
+  const service = new HmrcConnectionService(serviceDeps);
   // The multi-factor reference is salted with a value derived from, never equal to, the auth secret.
   const salt = crypto.createHash('sha256').update(`gov-client-multi-factor:${authSecret}`).digest('hex');
   return {
     service,
+    sandboxUsers: new SandboxUserService(serviceDeps),
     client,
     vatData: new VatDataService(service, client),
     fraud: new FraudHeaderSource(database.db, config, salt),

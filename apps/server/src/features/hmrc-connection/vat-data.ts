@@ -8,7 +8,8 @@ import {
   penaltiesFrom,
   vatReturnFrom,
 } from '@vatwise/hmrc';
-import { type HmrcConnectionService, isNothingToList, type VatTarget } from './service';
+import { isNothingToList } from './connection-views';
+import type { HmrcConnectionService, VatTarget } from './service';
 
 /**
  * Who reads HMRC's VAT data, for which business, and with what: the fraud prevention headers as

@@ -2,7 +2,7 @@ import type { BrowserChoice, ErrorCode } from '@vatwise/domain';
 import type { Config } from '../../../config';
 import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
-import type { HmrcConnectionService } from '../../hmrc-connection';
+import type { HmrcConnectionService, SandboxUserService } from '../../hmrc-connection';
 import type { AgentService } from '../agent-service';
 import { browserChoices } from './browsers';
 import {
@@ -22,6 +22,7 @@ const appErrorFor: Record<AuthoriserErrorCode, ErrorCode> = {
 export interface SandboxAuthoriserDeps {
   config: Config;
   connections: HmrcConnectionService;
+  sandboxUsers: SandboxUserService;
   agents: AgentService;
   /** The browser driver; tests may swap it for one that fails in a chosen way. */
   drive?: (input: AuthoriseInBrowserInput) => ReturnType<typeof authoriseInBrowser>;
@@ -69,7 +70,7 @@ export class SandboxAuthoriser {
       throw new AppError('BROWSER_UNAVAILABLE', `${browser.name} cannot be used: ${browser.reason ?? 'not available'}`);
     }
     // Checked before the run starts so a wrong id is a plain 404, not a failed run.
-    const { userId, password } = await this.deps.connections.sandboxCredentials(owner.id, input.userId);
+    const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.id, input.userId);
     if (this.runs.has(owner.id)) throw new AppError('AGENT_BUSY');
     const controller = new AbortController();
     this.runs.set(owner.id, controller);

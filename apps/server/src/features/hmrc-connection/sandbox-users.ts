@@ -1,0 +1,113 @@
+import type { SandboxUser, SandboxUserType } from '@vatwise/domain';
+import type { HmrcClient, TestUserKind } from '@vatwise/hmrc';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { SessionUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import { asHmrcCaller } from './call-log';
+import { authorisationOf } from './connection-views';
+import type { ConnectionRepo, ConnectionRow, SandboxUserRow } from './repo';
+import type { TokenCipher } from './token-cipher';
+
+const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: string[] }> = {
+  // mtd-vat gives the HMRC-MTD-VAT enrolment the VAT API checks (hmrc-mtd-vat.md 2.2).
+  Individual: { kind: 'individuals', services: ['mtd-vat'] },
+  Organisation: { kind: 'organisations', services: ['mtd-vat'] },
+  Agent: { kind: 'agents', services: ['agent-services'] },
+};
+
+/**
+ * HMRC's test users (hmrc-mtd-vat.md 2): created through HMRC's Create Test User API in the sandbox
+ * only, kept per VAT Wise user with their password encrypted, and listed with the authority each has given.
+ */
+export class SandboxUserService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly deps: {
+      repo: ConnectionRepo;
+      client: HmrcClient;
+      cipher: TokenCipher;
+      config: Config;
+      log: FastifyBaseLogger;
+      now?: () => Date;
+    },
+  ) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private get sandbox(): boolean {
+    return this.deps.config.hmrc.environment === 'sandbox';
+  }
+
+  async createSandboxUser(owner: SessionUser, userType: SandboxUserType): Promise<SandboxUser> {
+    if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
+    const request = testUserRequests[userType];
+    let created;
+    try {
+      created = await asHmrcCaller({ ownerId: owner.id }, () =>
+        this.deps.client.createTestUser(request.kind, request.services),
+      );
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'HMRC refused to create a test user');
+      throw new AppError('CREATE_USER_FAILED');
+    }
+    // The three kinds of test user share the sign-in fields; the rest depends on the kind (2.3).
+    const fields = created as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    const row: SandboxUserRow = {
+      hmrc_user_id: created.userId,
+      owner_id: owner.id,
+      user_type: userType,
+      password_enc: this.deps.cipher.encrypt(created.password),
+      full_name: created.userFullName,
+      email_address: created.emailAddress,
+      vrn: text(fields.vrn),
+      organisation_name: text((fields.organisationDetails as { name?: unknown } | undefined)?.name),
+      agent_arn: text(fields.agentServicesAccountNumber),
+      created_at: this.now().toISOString(),
+    };
+    await this.deps.repo.insertSandboxUser(row);
+    return this.toSandboxUser(row, undefined);
+  }
+
+  async listSandboxUsers(owner: SessionUser): Promise<SandboxUser[]> {
+    const [users, connections] = await Promise.all([
+      this.deps.repo.sandboxUsers(owner.id),
+      this.deps.repo.connections(owner.id),
+    ]);
+    return users.map((user) =>
+      this.toSandboxUser(
+        user,
+        connections.find((connection) => connection.hmrc_user_id === user.hmrc_user_id),
+      ),
+    );
+  }
+
+  async deleteSandboxUser(owner: SessionUser, hmrcUserId: string): Promise<void> {
+    if (!(await this.deps.repo.deleteSandboxUser(owner.id, hmrcUserId))) throw new AppError('SANDBOX_USER_NOT_FOUND');
+  }
+
+  private toSandboxUser(row: SandboxUserRow, connection: ConnectionRow | undefined): SandboxUser {
+    return {
+      userId: row.hmrc_user_id,
+      password: this.deps.cipher.decrypt(row.password_enc),
+      userType: row.user_type as SandboxUserType,
+      userFullName: row.full_name,
+      emailAddress: row.email_address,
+      vrn: row.vrn,
+      organisationName: row.organisation_name,
+      agentServicesAccountNumber: row.agent_arn,
+      createdAt: row.created_at,
+      authorisation: connection ? authorisationOf(connection) : null,
+    };
+  }
+
+  /** The user's sandbox user with its password, for the sandbox authoriser only (never sent anywhere else). */
+  async sandboxCredentials(ownerId: string, hmrcUserId: string): Promise<{ userId: string; password: string }> {
+    if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
+    const row = await this.deps.repo.sandboxUser(ownerId, hmrcUserId);
+    if (!row) throw new AppError('SANDBOX_USER_NOT_FOUND');
+    return { userId: row.hmrc_user_id, password: this.deps.cipher.decrypt(row.password_enc) };
+  }
+}

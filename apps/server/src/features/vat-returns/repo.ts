@@ -221,10 +221,11 @@ export class VatReturnRepo {
           ? []
           : await this.db
               .selectFrom('vat_record')
-              .select([...recordColumns, 'vrn'])
+              .select(recordColumns)
+              .where('owner_id', '=', ownerId)
               .where('id', 'in', ids)
               .execute();
-      const byId = new Map(rows.map((row) => [row.id, this.toRecord(row, row.vrn)]));
+      const byId = new Map(rows.map((row) => [row.id, this.toRecord(row, vrn)]));
       return { records: ids.flatMap((id) => byId.get(id) ?? []), total, page };
     }
 

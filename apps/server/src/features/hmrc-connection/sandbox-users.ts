@@ -1,13 +1,11 @@
 import type { SandboxUser, SandboxUserType } from '@vatwise/domain';
-import type { HmrcClient, TestUserKind } from '@vatwise/hmrc';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import type { TestUserKind } from '@vatwise/hmrc';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { asHmrcCaller } from './call-log';
 import { authorisationOf } from './connection-views';
-import type { ConnectionRepo, ConnectionRow, SandboxUserRow } from './repo';
-import type { TokenCipher } from './token-cipher';
+import type { ConnectionRow, SandboxUserRow } from './repo';
+import type { ConnectionServiceDeps } from './service';
 
 const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: string[] }> = {
   // mtd-vat gives the HMRC-MTD-VAT enrolment the VAT API checks (hmrc-mtd-vat.md 2.2).
@@ -23,16 +21,7 @@ const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: 
 export class SandboxUserService {
   private readonly now: () => Date;
 
-  constructor(
-    private readonly deps: {
-      repo: ConnectionRepo;
-      client: HmrcClient;
-      cipher: TokenCipher;
-      config: Config;
-      log: FastifyBaseLogger;
-      now?: () => Date;
-    },
-  ) {
+  constructor(private readonly deps: ConnectionServiceDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 

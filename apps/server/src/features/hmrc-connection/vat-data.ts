@@ -1,3 +1,4 @@
+import type { HmrcDataKind } from '@vatwise/domain';
 import {
   type CallContext,
   financialDetailsFrom,
@@ -99,11 +100,7 @@ export class VatDataService {
     );
   }
 
-  private read<T>(
-    reader: VatReader,
-    kind: Parameters<HmrcConnectionService['vatCall']>[2],
-    call: (context: CallContext) => Promise<T>,
-  ): Promise<T> {
+  private read<T>(reader: VatReader, kind: HmrcDataKind, call: (context: CallContext) => Promise<T>): Promise<T> {
     return this.connections.vatCall(reader.ownerId, reader.target, kind, (accessToken) =>
       call({
         accessToken,
@@ -115,7 +112,7 @@ export class VatDataService {
 
   private async list<T>(
     reader: VatReader,
-    kind: Parameters<HmrcConnectionService['vatCall']>[2],
+    kind: HmrcDataKind,
     call: (context: CallContext) => Promise<T[]>,
   ): Promise<T[]> {
     try {

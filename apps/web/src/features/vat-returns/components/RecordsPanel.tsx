@@ -10,7 +10,7 @@ import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 import { recordCsvColumns, recordCsvFileName } from '../record-csv';
-import { recordsPerPage, sortRecords } from '../records';
+import { firstRecordPageQuery, recordsPerPage, sortRecords } from '../records';
 import { ImportHistory } from './ImportHistory';
 import { ImportWizard } from './ImportWizard';
 import { RecordForm } from './RecordForm';
@@ -42,8 +42,10 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
   const period = { start: draft.periodStart, end: draft.periodEnd };
 
   // What the table shows: one page from the server, sorted, searched and filtered by box.
-  const [page, setPage] = useState(1);
-  const [sorting, setSorting] = useState<RecordsSort>({ sort: 'date', order: 'asc' });
+  // It opens on the page the Return page asked for beside the return (firstRecordPageQuery).
+  const opening = firstRecordPageQuery(draft.id);
+  const [page, setPage] = useState<number>(opening.page);
+  const [sorting, setSorting] = useState<RecordsSort>({ sort: opening.sort, order: opening.order });
   const [box, setBox] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), searchDelayMs);

@@ -73,7 +73,10 @@ describe('database', () => {
     };
     await sql`insert into vat_record (id, owner_id, vrn, date, data, created_at)
       values ('r1', 'u1', '123456789', '2024-02-01', ${JSON.stringify(data)}, '2024-03-01T00:00:00.000Z')`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(['0007_record_columns']);
+    // 0007 and every migration after it run again.
+    const after = Object.keys(migrations).filter((name) => name > '0006_agents');
+    expect(await migrateToLatest(db)).toEqual(after);
+    expect(after[0]).toBe('0007_record_columns');
     const row = await db
       .selectFrom('vat_record')
       .select(['box_key', 'net_pence', 'vat_pence', 'description', 'search_text'])

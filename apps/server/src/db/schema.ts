@@ -149,6 +149,8 @@ export interface VatReturnTable {
   sent_fraud_headers: string | null;
   sent_by: string | null;
   attempt_started_at: string | null;
+  /** HMRC's own return for the period when it differs from ours: JSON { boxes, foundAt }. */
+  hmrc_return: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -243,6 +243,12 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  PERIOD_NOT_ENDED: {
+    status: 409,
+    message: 'This period has not ended yet: HMRC accepts its return from the day after the period ends.',
+    retryable: false,
+    report: false,
+  },
   RETURN_HAS_PROBLEMS: {
     status: 400,
     message: 'The return cannot be sent as it is: fix the boxes marked.',

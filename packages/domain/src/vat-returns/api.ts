@@ -170,7 +170,11 @@ export const initiateReturnBodySchema = z.object({
 
 export const updateDraftBodySchema = z.object({ flatRate: flatRateSettingsSchema.nullable() });
 
-export const returnStatuses = ['draft', 'submitting', 'unknown', 'submitted', 'failed'] as const;
+/**
+ * Where a return stands. 'filed_elsewhere': HMRC holds a return for the period with other figures
+ * than ours (other software filed it); ours was not filed and is kept as it was.
+ */
+export const returnStatuses = ['draft', 'submitting', 'unknown', 'submitted', 'failed', 'filed_elsewhere'] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
 
 export interface Contribution {
@@ -263,6 +267,15 @@ export interface Receipt {
   confirmedBy: 'response' | 'returnView';
 }
 
+export interface FiledElsewhere {
+  /** HMRC's figures for the period, in pence, as its return view gave them. */
+  hmrcBoxes: NineBoxes;
+  /** What VAT Wise sent or was about to send, in pence. */
+  ourBoxes: NineBoxes;
+  /** When VAT Wise found HMRC's return. */
+  foundAt: string;
+}
+
 export interface ReturnDraft {
   id: string;
   vrn: string;
@@ -277,6 +290,8 @@ export interface ReturnDraft {
   updatedAt: string;
   lastError: { message: string; code: string | null; hmrcCodes: string[] } | null;
   receipt: Receipt | null;
+  /** When HMRC holds another return for the period: its figures beside the ones we would have sent. */
+  filedElsewhere: FiledElsewhere | null;
   /** Worked out from the records of the period (absent once submitted: the receipt holds the figures). */
   computed: ComputedReturn | null;
 }

@@ -3,3 +3,4 @@ export * from './flat-rate-sectors';
 export * from './flat-rate';
 export * from './boxes';
 export * from './records-to-boxes';
+export * from './submit-window';

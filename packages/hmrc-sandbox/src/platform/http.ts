@@ -103,6 +103,11 @@ export async function applyFault(
     case 'error503':
       send(reply, flat(503, 'SERVICE_UNAVAILABLE', messages.SERVICE_UNAVAILABLE));
       return true;
+    case 'error429':
+      // As the throttle answers: refused unread, with the wait before trying again.
+      reply.header('retry-after', '1');
+      send(reply, flat(429, 'MESSAGE_THROTTLED_OUT', messages.MESSAGE_THROTTLED_OUT));
+      return true;
     case 'drop':
       dropConnection(request, reply);
       return true;

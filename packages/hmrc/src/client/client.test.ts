@@ -206,4 +206,40 @@ describe('VAT calls', () => {
     const faults = (await (await fetch(`${baseUrl}/operator/faults`)).json()) as { faults: { remaining: number }[] };
     expect(faults.faults).toEqual([expect.objectContaining({ remaining: 1 })]);
   });
+
+  it('sends a throttled submission again after Retry-After, as HMRC refused it unread, and then files it once', async () => {
+    const hmrc = client({ submitRetry: { attempts: 4, baseDelayMs: 10, maxDelayMs: 400 } });
+    const { vrn, context } = await connectedUser(hmrc);
+    const today = new Date().toISOString().slice(0, 10);
+    const ended = (await hmrc.obligations(vrn, { status: 'O' }, context)).body.obligations.find(
+      (obligation) => obligation.end < today,
+    );
+    const body = JSON.stringify({
+      periodKey: ended?.periodKey,
+      vatDueSales: 100,
+      vatDueAcquisitions: 0,
+      totalVatDue: 100,
+      vatReclaimedCurrPeriod: 0,
+      netVatDue: 100,
+      totalValueSalesExVAT: 500,
+      totalValuePurchasesExVAT: 0,
+      totalValueGoodsSuppliedExVAT: 0,
+      totalAcquisitionsExVAT: 0,
+      finalised: true,
+    });
+    await fault({ endpoint: 'submitReturn', kind: 'error429', count: 2 });
+    const started = performance.now();
+    const { body: answer } = await hmrc.submitReturn(vrn, body, context);
+    // Two waits, each Retry-After (1 s) capped by the policy at 400 ms.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(800);
+    expect(answer.formBundleNumber).toMatch(/^\d{12}$/);
+    const calls = (await (await fetch(`${baseUrl}/operator/calls`)).json()) as { calls: Record<string, number> };
+    expect(calls.calls.submitReturn).toBe(3);
+
+    // Throttled on every try: four attempts, then the 429 stands.
+    await fault({ endpoint: 'submitReturn', kind: 'error429', count: 10 });
+    await expect(hmrc.submitReturn(vrn, body, context)).rejects.toMatchObject({ status: 429 });
+    const faults = (await (await fetch(`${baseUrl}/operator/faults`)).json()) as { faults: { remaining: number }[] };
+    expect(faults.faults).toEqual([expect.objectContaining({ remaining: 6 })]);
+  });
 });

@@ -23,6 +23,12 @@ import { defaultRetryPolicy, type FetchLike, hmrcTimeouts, readBody, type RetryP
 
 export const hmrcAccept = 'application/vnd.hmrc.1.0+json';
 
+/**
+ * A throttled submission waits as HMRC says (Retry-After, at most 10 s a time) and is sent again,
+ * up to 4 times in all: at most 30 s of waiting inside the user's request, then the refusal stands.
+ */
+export const defaultSubmitRetryPolicy: RetryPolicy = { attempts: 4, baseDelayMs: 1_000, maxDelayMs: 10_000 };
+
 export interface HmrcClientOptions {
   /** API calls and /oauth/token, e.g. https://test-api.service.hmrc.gov.uk. */
   baseUrl: string;
@@ -34,6 +40,8 @@ export interface HmrcClientOptions {
   /** Production uses HMRC's longer LONG time-out (spec section 9). */
   production?: boolean;
   retry?: RetryPolicy;
+  /** A submission refused by HMRC's throttle (429) is sent again this way; never after anything else. */
+  submitRetry?: RetryPolicy;
   fetch?: FetchLike;
 }
 
@@ -61,12 +69,14 @@ export const vatScopes = 'read:vat write:vat';
 export class HmrcClient {
   private readonly fetchImpl: FetchLike;
   private readonly retry: RetryPolicy;
+  private readonly submitRetry: RetryPolicy;
   private readonly longTimeout: number;
   private applicationToken: { token: string; expiresAt: number } | undefined;
 
   constructor(private readonly options: HmrcClientOptions) {
     this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
     this.retry = options.retry ?? defaultRetryPolicy;
+    this.submitRetry = options.submitRetry ?? defaultSubmitRetryPolicy;
     this.longTimeout = options.production ? hmrcTimeouts.longProduction : hmrcTimeouts.long;
   }
 
@@ -223,6 +233,7 @@ export class HmrcClient {
       headers: this.headers(context, { 'content-type': 'application/json' }),
       body,
       timeoutMs: context.timeoutMs ?? this.longTimeout,
+      retry: this.submitRetry,
     });
     return {
       body: readBody(answer, 201, submitReturnResponseSchema),

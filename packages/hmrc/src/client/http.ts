@@ -3,9 +3,10 @@ import { HmrcError, normaliseHmrcError } from '../errors';
 
 /**
  * One HTTP exchange with HMRC: a time-out on every attempt, retries with back-off for idempotent
- * GETs only (network errors, 5xx, 429 honouring Retry-After), and every failure as an HmrcError.
- * A return submission is never retried: a failed submit may still have been filed
- * (hmrc-mtd-vat.md 6.2).
+ * GETs (network errors, 5xx, 429 honouring Retry-After), and every failure as an HmrcError.
+ * A POST (a return submission) is tried again only after a 429: HMRC's throttle refused it before
+ * reading it, so nothing was filed. After any other failure it may still have been filed
+ * (hmrc-mtd-vat.md 6.2), so it is never sent again.
  */
 
 /** Spec section 9: API time-outs in milliseconds. */
@@ -34,7 +35,7 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
-  /** GETs only; a POST is sent once. */
+  /** For a GET, after network errors, 5xx and 429; for a POST, after 429 only. */
   retry?: RetryPolicy;
 }
 
@@ -48,7 +49,8 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const isRetryableStatus = (status: number) => status === 429 || status >= 500;
+const isRetryableStatus = (method: HttpRequest['method'], status: number) =>
+  status === 429 || (method === 'GET' && status >= 500);
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
@@ -83,19 +85,20 @@ async function attempt(fetchImpl: FetchLike, request: HttpRequest): Promise<Http
 
 /** Sends the request, retrying as the policy allows; resolves with the final answer of any status. */
 export async function send(fetchImpl: FetchLike, request: HttpRequest): Promise<HttpAnswer> {
-  const policy = request.method === 'GET' && request.retry ? request.retry : { ...defaultRetryPolicy, attempts: 1 };
+  const policy = request.retry ?? { ...defaultRetryPolicy, attempts: 1 };
   for (let number = 1; ; number += 1) {
     const last = number >= policy.attempts;
     let answer: HttpAnswer;
     try {
       answer = await attempt(fetchImpl, request);
     } catch (error) {
-      // A time-out is not retried: the caller has already waited its full patience.
-      if (last || !(error instanceof HmrcError) || error.kind !== 'network') throw error;
+      // A time-out is not retried: the caller has already waited its full patience. A POST lost on
+      // the way may have been acted on.
+      if (last || request.method !== 'GET' || !(error instanceof HmrcError) || error.kind !== 'network') throw error;
       await sleep(backOff(policy, number));
       continue;
     }
-    if (last || !isRetryableStatus(answer.status)) return answer;
+    if (last || !isRetryableStatus(request.method, answer.status)) return answer;
     const asked = retryAfterMs(answer.headers.get('retry-after'));
     await sleep(Math.min(policy.maxDelayMs, asked ?? backOff(policy, number)));
   }

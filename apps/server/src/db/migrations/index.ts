@@ -6,6 +6,7 @@ import * as vatReturns from './0004_vat_returns';
 import * as assistant from './0005_assistant';
 import * as agents from './0006_agents';
 import * as recordColumns from './0007_record_columns';
+import * as filedElsewhere from './0008_filed_elsewhere';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_assistant': assistant,
   '0006_agents': agents,
   '0007_record_columns': recordColumns,
+  '0008_filed_elsewhere': filedElsewhere,
 };

@@ -11,6 +11,7 @@ import {
   type RecordSortKey,
   type ImportKind,
   type ImportRecord,
+  type FiledElsewhere,
   type NineBoxes,
   type Receipt,
   type ReturnStatus,
@@ -408,6 +409,20 @@ export class VatReturnRepo {
       .execute();
   }
 
+  /** HMRC holds another return for the period: ours stays as it was sent, with HMRC's figures beside it. */
+  async recordFiledElsewhere(id: string, hmrcBoxes: NineBoxes, lastError: LastError, now: string): Promise<void> {
+    await this.db
+      .updateTable('vat_return')
+      .set({
+        status: 'filed_elsewhere',
+        hmrc_return: JSON.stringify({ boxes: hmrcBoxes, foundAt: now }),
+        last_error: JSON.stringify(lastError),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Stores the receipt and marks the return submitted, together. A receipt is never replaced. */
   async recordReceipt(row: ReturnRow, receipt: Receipt, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -509,4 +524,11 @@ export class VatReturnRepo {
 
 export function flatRateOf(row: ReturnRow): FlatRateSettings | null {
   return row.flat_rate ? flatRateSettingsSchema.parse(JSON.parse(row.flat_rate)) : null;
+}
+
+/** HMRC's figures beside ours, for a return HMRC holds with other figures (else null). */
+export function filedElsewhereOf(row: ReturnRow): FiledElsewhere | null {
+  if (row.status !== 'filed_elsewhere' || !row.hmrc_return || !row.sent_boxes) return null;
+  const found = JSON.parse(row.hmrc_return) as { boxes: NineBoxes; foundAt: string };
+  return { hmrcBoxes: found.boxes, ourBoxes: JSON.parse(row.sent_boxes) as NineBoxes, foundAt: found.foundAt };
 }

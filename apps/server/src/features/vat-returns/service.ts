@@ -7,6 +7,9 @@ import {
   type ComputedReturn,
   computeReturn,
   computeReturnOfGroups,
+  firstSubmitDay,
+  periodHasEnded,
+  ukToday,
   periodPartEnds,
   type RecordPage,
   type RecordPageQuery,
@@ -22,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
-import { flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
+import { filedElsewhereOf, flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 import {
   answerWindowMs,
   errorMessage,
@@ -144,6 +147,7 @@ export class VatReturnService {
       sent_fraud_headers: null,
       sent_by: null,
       attempt_started_at: null,
+      hmrc_return: null,
       created_at: now,
       updated_at: now,
     };
@@ -292,6 +296,7 @@ export class VatReturnService {
       updatedAt: row.updated_at,
       lastError: row.last_error ? (JSON.parse(row.last_error) as LastError) : null,
       receipt,
+      filedElsewhere: filedElsewhereOf(row),
       computed,
     };
   }
@@ -312,6 +317,13 @@ export class VatReturnService {
     const row = await this.returnOrThrow(user, id);
     if (row.idempotency_key !== idempotencyKey) throw new AppError('RETURN_OUT_OF_DATE');
     if (row.status !== 'draft' && row.status !== 'failed') return this.toDraft(row, false);
+    const today = ukToday(this.now());
+    if (!periodHasEnded(row.period_end, today)) {
+      throw new AppError(
+        'PERIOD_NOT_ENDED',
+        `This period ends on ${row.period_end}: HMRC accepts its return from ${firstSubmitDay(row.period_end)}.`,
+      );
+    }
 
     // The figures sent are worked out as the screen's were.
     const { computed } = await this.boxesOf(row);

@@ -46,13 +46,27 @@ export const errorOf = (error: unknown): LastError => {
   return { message: 'An unexpected error occurred.', code: null, hmrcCodes: [] };
 };
 
-/** HMRC answered and refused: the return was not filed, and may be sent again once fixed. */
+/**
+ * HMRC answered and refused: the return was not filed, and may be sent again once fixed. A 429
+ * (still throttled after the client's waits) is a refusal too: HMRC's throttle turns calls away unread.
+ */
 export const isRefusal = (error: unknown) =>
   error instanceof AppError &&
   (error.code === 'HMRC_NOT_CONNECTED' ||
+    error.code === 'HMRC_RATE_LIMITED' ||
     error.code === 'HMRC_REAUTHORISE' ||
     error.code === 'BUSINESS_NOT_YOURS' ||
     (error.code === 'HMRC_REFUSED' && (error.hmrc?.status ?? 0) >= 400 && (error.hmrc?.status ?? 0) < 500));
+
+/** Box for box, to the penny: only then is the return HMRC holds the one we sent. */
+export const sameBoxes = (a: NineBoxes, b: NineBoxes) => boxNumbers.every((box) => a[boxKey(box)] === b[boxKey(box)]);
+
+const filedElsewhereError: LastError = {
+  message:
+    'HMRC already holds a return for this period with other figures: it was filed another way (other software, or HMRC’s own service). This return was not filed; it is kept as it was.',
+  code: 'FILED_ELSEWHERE',
+  hmrcCodes: [],
+};
 
 export interface SettledReturn {
   ownerId: string;
@@ -67,9 +81,10 @@ export interface SettledReturn {
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Settles a return whose answer never came: if HMRC holds a return for the period, it was filed
- * (recorded as submitted, confirmed by HMRC's records); if HMRC has none, it was not (the return
- * may be sent again); if HMRC cannot say now, it stays unknown for the next check.
+ * Settles a return whose answer never came, by HMRC's evidence: if HMRC holds a return for the
+ * period with our figures box for box, ours was filed (submitted, confirmed by HMRC's records); with
+ * other figures, another program filed it ('filed_elsewhere', HMRC's figures kept beside ours); if
+ * HMRC has none, ours was not filed (it may be sent again); if HMRC cannot say now, it stays unknown.
  */
 export async function settleReturn(
   deps: { repo: VatReturnRepo; vatData: VatDataService; log: FastifyBaseLogger },
@@ -118,7 +133,13 @@ export async function settleReturn(
     deps.log.warn({ err: error, returnId: row.id }, 'could not yet settle the VAT return with HMRC');
     return;
   }
-  const sentBoxes = row.sent_boxes ? (JSON.parse(row.sent_boxes) as NineBoxes) : boxes;
+  const sentBoxes = row.sent_boxes ? (JSON.parse(row.sent_boxes) as NineBoxes) : null;
+  if (!sentBoxes || !sameBoxes(sentBoxes, boxes)) {
+    // HMRC holds a return we cannot show to be ours: other software filed the period. No receipt is made up.
+    await deps.repo.recordFiledElsewhere(row.id, boxes, filedElsewhereError, now().toISOString());
+    deps.log.warn({ returnId: row.id }, 'VAT return not filed: HMRC holds another return for the period');
+    return;
+  }
   const receipt: Receipt = {
     vrn: row.vrn,
     periodKey: row.period_key,

@@ -11,7 +11,7 @@ export async function businessWithOverduePeriod(client: SessionClient) {
   );
   const overdue = obligationListSchema.parse(response.json()).obligations.find((obligation) => obligation.due < today);
   if (!overdue) throw new Error('no overdue period in the simulated history');
-  return { vrn: business.vrn, userId: business.userId, period: overdue };
+  return { vrn: business.vrn, userId: business.userId, password: business.password, period: overdue };
 }
 
 export async function startReturn(client: SessionClient, vrn: string, periodKey: string) {

@@ -1,6 +1,7 @@
 import { addDays, obligationListSchema, type ReturnDraft, ukToday, type VatRecord } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
+import { fileWithOtherSoftware, otherSoftwareEnv } from '../../test/other-software';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
@@ -34,7 +35,7 @@ const sale = (date: string, netPence: number, vatPence: number, rate = 'standard
 });
 
 beforeAll(async () => {
-  server = await createListeningTestApp();
+  server = await createListeningTestApp(otherSoftwareEnv);
   alice = await registerUser(server.app, 'alice@example.com', 'Alice');
   bob = await registerUser(server.app, 'bob@example.com', 'Bob');
 });
@@ -277,8 +278,8 @@ describe('submitting exactly once', () => {
     expect(await submissionsReceived()).toBe(before + 1);
   });
 
-  it('keeps the draft and its figures when HMRC refuses it, and says why', async () => {
-    const { vrn, draft } = await readyDraft(alice);
+  it('refuses a period that has not ended, before anything reaches HMRC', async () => {
+    const { vrn } = await readyDraft(alice);
     const current = obligationListSchema
       .parse(
         (
@@ -291,14 +292,110 @@ describe('submitting exactly once', () => {
     if (!current) throw new Error('no current period');
     const { draft: early } = await startReturn(alice, vrn, current.periodKey);
     await alice.post('/api/vat_records', { vrn, ...sale(current.start, 10_000, 2_000) });
+    const before = await submissionsReceived();
     const refused = await alice.post(`/api/vat_returns/${early.id}/submit`, {
       idempotencyKey: early.idempotencyKey,
       declarationAccepted: true,
     });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'PERIOD_NOT_ENDED',
+      message: `This period ends on ${current.end}: HMRC accepts its return from ${addDays(current.end, 1)}.`,
+    });
+    expect(await submissionsReceived()).toBe(before);
+    const kept = (await alice.get(`/api/vat_returns/${early.id}`)).json() as ReturnDraft;
+    expect(kept.status).toBe('draft');
+    expect(kept.computed?.boxes.box1).toBe(2_000);
+  });
+
+  it('sends a return HMRC throttled once again after its wait, and files it', async () => {
+    const { draft } = await readyDraft(alice);
+    const before = await submissionsReceived();
+    await operator('POST', '/faults', { endpoint: 'submitReturn', kind: 'error429', count: 1 });
+    const response = await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+      idempotencyKey: draft.idempotencyKey,
+      declarationAccepted: true,
+    });
+    const submitted = response.json() as ReturnDraft;
+    expect(submitted.status).toBe('submitted');
+    expect(submitted.receipt?.confirmedBy).toBe('response');
+    expect(await submissionsReceived()).toBe(before + 2);
+  });
+
+  it('keeps the draft and its figures when HMRC refuses it (throttled on every try), and says why', async () => {
+    const { draft } = await readyDraft(alice);
+    await operator('POST', '/faults', { endpoint: 'submitReturn', kind: 'error429', count: 10 });
+    const refused = await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+      idempotencyKey: draft.idempotencyKey,
+      declarationAccepted: true,
+    });
+    await operator('DELETE', '/faults');
     const failed = refused.json() as ReturnDraft;
+    // Refused, not "checking with HMRC": a 429 says nothing was filed, so it may be sent again at once.
     expect(failed.status).toBe('failed');
-    expect(failed.lastError).toMatchObject({ hmrcCodes: ['TAX_PERIOD_NOT_ENDED'] });
-    expect(failed.computed?.boxes.box1).toBe(2_000);
-    expect(draft.status).toBe('draft');
+    expect(failed.lastError).toMatchObject({ code: 'HMRC_RATE_LIMITED' });
+    expect(failed.computed?.boxes.box1).toBe(200_000);
+    const again = await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+      idempotencyKey: draft.idempotencyKey,
+      declarationAccepted: true,
+    });
+    expect((again.json() as ReturnDraft).status).toBe('submitted');
+  });
+});
+
+describe('settling by HMRC’s evidence', () => {
+  it('never takes a return another program filed first for ours: "filed elsewhere", HMRC’s figures beside ours', async () => {
+    const { vrn, userId, password, period } = await businessWithOverduePeriod(alice);
+    const { draft } = await startReturn(alice, vrn, period.periodKey);
+    await alice.post('/api/vat_records', { vrn, ...sale(period.start, 2_000_000, 400_000) });
+    await fileWithOtherSoftware(server.baseUrl, { userId, password, vrn }, period.periodKey, 111.11);
+
+    const response = await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+      idempotencyKey: draft.idempotencyKey,
+      declarationAccepted: true,
+    });
+    const elsewhere = response.json() as ReturnDraft;
+    expect(elsewhere.status).toBe('filed_elsewhere');
+    expect(elsewhere.receipt).toBeNull();
+    expect(elsewhere.lastError?.code).toBe('FILED_ELSEWHERE');
+    expect(elsewhere.filedElsewhere).toMatchObject({
+      hmrcBoxes: { box1: 11_111, box5: 11_111, box6: 0 },
+      ourBoxes: { box1: 400_000, box5: 400_000, box6: 2_000_000 },
+    });
+    expect((await alice.get(`/api/vat_returns/${draft.id}/receipt.pdf`)).statusCode).toBe(404);
+    // Our draft is kept as it was: its records are all there.
+    const records = (await alice.get(`/api/vat_returns/${draft.id}/records`)).json() as { total: number };
+    expect(records.total).toBe(1);
+
+    // Asking again sends nothing: HMRC already holds the period.
+    const before = await submissionsReceived();
+    const again = await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+      idempotencyKey: draft.idempotencyKey,
+      declarationAccepted: true,
+    });
+    expect((again.json() as ReturnDraft).status).toBe('filed_elsewhere');
+    expect(await submissionsReceived()).toBe(before);
+  });
+
+  it('settles a lost submission as "filed elsewhere" when HMRC then holds another program’s return', async () => {
+    const { vrn, userId, password, period } = await businessWithOverduePeriod(alice);
+    const { draft } = await startReturn(alice, vrn, period.periodKey);
+    await alice.post('/api/vat_records', { vrn, ...sale(period.start, 1_000_000, 200_000) });
+    // Ours is lost on the way, before HMRC acts on it; HMRC has no return yet, so the outcome waits.
+    await operator('POST', '/faults', { endpoint: 'submitReturn', kind: 'drop' });
+    const lost = (
+      await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+        idempotencyKey: draft.idempotencyKey,
+        declarationAccepted: true,
+      })
+    ).json() as ReturnDraft;
+    expect(lost.status).toBe('unknown');
+
+    await fileWithOtherSoftware(server.baseUrl, { userId, password, vrn }, period.periodKey, 50);
+    const settled = (await alice.post(`/api/vat_returns/${draft.id}/settle`, {})).json() as ReturnDraft;
+    expect(settled.status).toBe('filed_elsewhere');
+    expect(settled.receipt).toBeNull();
+    expect(settled.filedElsewhere?.hmrcBoxes.box1).toBe(5_000);
+    expect(settled.filedElsewhere?.ourBoxes.box1).toBe(200_000);
   });
 });

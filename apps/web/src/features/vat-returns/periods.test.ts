@@ -41,6 +41,7 @@ const draft = (id: string, periodKey: string, periodEnd: string, updatedAt = '20
   updatedAt,
   lastError: null,
   receipt: null,
+  filedElsewhere: null,
   computed: null,
 });
 

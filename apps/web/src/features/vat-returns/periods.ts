@@ -60,6 +60,11 @@ export function isInFlight(status: ReturnDraft['status']): boolean {
   return status === 'submitting' || status === 'unknown';
 }
 
+/** HMRC holds a return for the period: ours, or one filed another way. Either way it is not overdue. */
+export function isFiledAtHmrc(status: ReturnDraft['status']): boolean {
+  return status === 'submitted' || status === 'filed_elsewhere';
+}
+
 /** Only a draft, or a return HMRC refused, may still change. */
 export function isEditable(status: ReturnDraft['status']): boolean {
   return status === 'draft' || status === 'failed';

@@ -1,10 +1,13 @@
+import type { ReturnStatus } from '@vatwise/domain';
 import type { VatReturnService } from '../../vat-returns';
 import type { ScheduledAgent } from '../agent-service';
 
-const outcomeText: Record<string, string> = {
+const outcomeText: Partial<Record<ReturnStatus, string>> = {
   submitted: 'HMRC holds it: the return is submitted and its receipt is kept.',
   failed: 'HMRC does not hold it: the draft is open again, with every figure, to submit once more.',
   draft: 'HMRC does not hold it: the draft is open again, with every figure, to submit once more.',
+  filed_elsewhere:
+    'HMRC holds another return for the period with other figures, filed another way: this one was not filed. Open it to compare the figures.',
 };
 
 /**
@@ -27,7 +30,9 @@ export function submissionChecker(returns: VatReturnService): ScheduledAgent {
           await say(result.ownerId, 'warning', `${which}: still checking with HMRC (${result.error}).`);
         } else {
           const text = outcomeText[result.status] ?? 'HMRC has no answer yet; checking again in five minutes.';
-          await say(result.ownerId, result.status === 'submitted' ? 'success' : 'info', `${which}: ${text}`);
+          const level =
+            result.status === 'submitted' ? 'success' : result.status === 'filed_elsewhere' ? 'warning' : 'info';
+          await say(result.ownerId, level, `${which}: ${text}`);
         }
       }
       const unsettled = results.filter((result) => result.error).length;

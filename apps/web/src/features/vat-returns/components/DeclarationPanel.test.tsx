@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { type ComputedReturn, type ReturnDraft, declarationText } from '@vatwise/domain';
+import { addDays, type ComputedReturn, type ReturnDraft, declarationText, ukToday } from '@vatwise/domain';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../shared/format/format';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { DeclarationPanel } from './DeclarationPanel';
 
@@ -51,15 +52,16 @@ const draft: ReturnDraft = {
   updatedAt: '2026-04-01T00:00:00Z',
   lastError: null,
   receipt: null,
+  filedElsewhere: null,
   computed,
 };
 
-function renderPanel(withComputed: ComputedReturn = computed) {
+function renderPanel(withComputed: ComputedReturn = computed, ofDraft: ReturnDraft = draft) {
   render(
     <MantineProvider>
       <MemoryRouter>
         <Suspense fallback="Loading">
-          <DeclarationPanel draft={draft} computed={withComputed} />
+          <DeclarationPanel draft={ofDraft} computed={withComputed} />
         </Suspense>
       </MemoryRouter>
     </MantineProvider>,
@@ -93,6 +95,19 @@ describe('DeclarationPanel', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith({ id: 'r1', idempotencyKey: draft.idempotencyKey });
     expect(await screen.findByText(/Sending the return to HMRC/)).toBeInTheDocument();
+  });
+
+  it('will not submit a period that has not ended, and says from when it can be sent', async () => {
+    const periodEnd = addDays(ukToday(), 10);
+    renderPanel(computed, { ...draft, periodStart: addDays(periodEnd, -90), periodEnd });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    const button = screen.getByRole('button', { name: 'Submit to HMRC' });
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByTestId('period-not-ended')).toHaveTextContent(
+      `HMRC accepts its return from ${formatDate(addDays(periodEnd, 1), 'en')}`,
+    );
   });
 
   it('will not submit while the boxes have problems', async () => {

@@ -1,5 +1,12 @@
 import { Alert, Blockquote, Button, Checkbox, List, Stack, Text } from '@mantine/core';
-import { type ComputedReturn, type ReturnDraft, declarationText } from '@vatwise/domain';
+import {
+  type ComputedReturn,
+  type ReturnDraft,
+  declarationText,
+  firstSubmitDay,
+  periodHasEnded,
+  ukToday,
+} from '@vatwise/domain';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +14,7 @@ import { NineBoxSummary } from './NineBoxSummary';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../../shared/api/http-errors';
+import { formatDate } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { formatVrn } from '../../hmrc-connection';
@@ -35,11 +43,13 @@ export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
   const [failure, setFailure] = useState<{ message: string; issues: Issue[] } | null>(null);
   const sending = useRef(false);
   const hasProblems = computed.problems.length > 0;
+  // HMRC refuses a return before its period has ended; the server refuses it too.
+  const ended = periodHasEnded(draft.periodEnd, ukToday());
   const period = formatPeriod(draft.periodStart, draft.periodEnd, language);
   const vrn = formatVrn(draft.vrn);
 
   async function send() {
-    if (sending.current || !ticked || hasProblems) return;
+    if (sending.current || !ticked || hasProblems || !ended) return;
     sending.current = true;
     setBusy(true);
     setFailure(null);
@@ -103,6 +113,16 @@ export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
         disabled={busy}
         onChange={(event) => setTicked(event.currentTarget.checked)}
       />
+      {!ended && (
+        <Alert color="blue" data-testid="period-not-ended">
+          <Text size="sm">
+            {t('vatReturns:declaration.notEnded', {
+              end: formatDate(draft.periodEnd, language),
+              from: formatDate(firstSubmitDay(draft.periodEnd), language),
+            })}
+          </Text>
+        </Alert>
+      )}
       {hasProblems && (
         <Text size="sm" c="red">
           {t('vatReturns:declaration.fixProblems')}
@@ -124,7 +144,7 @@ export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
         <Button
           size="md"
           leftSection={<IconSend size={18} />}
-          disabled={!ticked || hasProblems || busy}
+          disabled={!ticked || hasProblems || busy || !ended}
           loading={busy}
           onClick={() => void send()}
         >

@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/format';
 import { formatVrn } from '../../hmrc-connection';
 import classes from '../layout.module.css';
-import { formatPeriod, isOverdue } from '../periods';
+import { formatPeriod, isFiledAtHmrc, isOverdue } from '../periods';
 import { StatusBadge } from './StatusBadge';
 
 /** Which return this is: period, business, VRN, due date (flagged when overdue) and status. */
 export function ReturnHeader({ draft, businessName }: { draft: ReturnDraft; businessName: string | undefined }) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
-  const overdue = draft.status !== 'submitted' && isOverdue(draft.due, ukToday());
+  const overdue = !isFiledAtHmrc(draft.status) && isOverdue(draft.due, ukToday());
   return (
     <Stack gap={6}>
       <Anchor component={Link} to="/app/vat-submissions" size="sm">

@@ -8,6 +8,7 @@ const colours: Record<ReturnStatus, string> = {
   unknown: 'yellow',
   submitted: 'green',
   failed: 'red',
+  filed_elsewhere: 'orange',
 };
 
 /** A return's status in words (never a bare code): Draft, Checking with HMRC, Submitted… */

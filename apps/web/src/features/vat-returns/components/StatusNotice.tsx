@@ -11,8 +11,9 @@ import { formatVrn } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { formatPeriod, isInFlight } from '../periods';
 import { asQueryError } from '../query-error';
+import { FiledElsewhereNotice } from './FiledElsewhereNotice';
 
-/** Where the return stands once it has been sent: filed, being checked with HMRC, or refused. */
+/** Where the return stands once it has been sent: filed, being checked with HMRC, refused, or filed elsewhere. */
 export function StatusNotice({ draft }: { draft: ReturnDraft }) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
@@ -80,6 +81,9 @@ export function StatusNotice({ draft }: { draft: ReturnDraft }) {
         </Stack>
       </Alert>
     );
+  }
+  if (draft.status === 'filed_elsewhere' && draft.filedElsewhere) {
+    return <FiledElsewhereNotice found={draft.filedElsewhere} />;
   }
   if (draft.status === 'failed' && draft.lastError) {
     return (

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Config, embeddedSandboxPath } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
-import { createAuth, migrateAuthTables, trustedOriginsOf } from './features/auth/auth';
+import { createAuth, migrateAuthTables, sessionStoreOf, trustedOriginsOf } from './features/auth/auth';
+import { withSessionLimits } from './features/auth/session-limits';
 import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { type SessionCache, createSessionCache } from './features/auth/session-cache';
@@ -97,7 +99,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   const auth = createAuth({
     config,
     database,
-    mailer: createMailer(config.mail, app.log),
+    mailer: createMailer(
+      config.mail,
+      app.log,
+      config.environment === 'production' ? undefined : path.join(config.dataDir, 'outbox'),
+    ),
     secret: authSecret,
     log: app.log,
   });
@@ -117,7 +123,15 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(apiDocs, { production: config.environment === 'production', version });
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
   await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
-  const sessionCache = createSessionCache(sessionUserResolver((input) => auth.api.getSession(input)));
+  const sessionCache = createSessionCache(
+    sessionUserResolver(
+      withSessionLimits(
+        (input: { headers: Headers }) => auth.api.getSession(input),
+        sessionStoreOf(auth),
+        config.auth.sessions,
+      ),
+    ),
+  );
   app.decorate('sessionCache', sessionCache);
   const resolveUser = sessionCache.resolveUser;
   await app.register(accessControl, { resolveUser });
@@ -148,6 +162,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     signedInUser: signedInUserReader(app, resolveUser),
+    ...(config.environment === 'development' ? { canonicalLoopbackOrigin: new URL(config.publicUrl).origin } : {}),
     clientConfig: {
       helpUrl: config.helpUrl,
       showThemeSwitcher: config.showThemeSwitcher,

@@ -38,6 +38,9 @@ export const authVariables = {
   GITHUB_API_URL: httpUrl('GITHUB_API_URL').default('https://api.github.com'),
   AUTH_RATE_LIMIT_PER_IP: positiveCount('AUTH_RATE_LIMIT_PER_IP').default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveCount('AUTH_RATE_LIMIT_PER_EMAIL').default(10),
+  SESSION_IDLE_MINUTES: positiveCount('SESSION_IDLE_MINUTES').default(30),
+  SESSION_MAX_HOURS: positiveCount('SESSION_MAX_HOURS').default(12),
+  SESSION_REMEMBER_DAYS: positiveCount('SESSION_REMEMBER_DAYS').default(30),
   SMTP_URL: z
     .string()
     .trim()
@@ -62,6 +65,17 @@ export interface AuthConfig {
   github: { clientId: string; clientSecret: string; webUrl: string; apiUrl: string } | undefined;
   /** Sign-in, sign-up and reset attempts allowed per 15 minutes. */
   rateLimit: { perIp: number; perEmail: number };
+  sessions: SessionLimits;
+}
+
+/**
+ * How long a session lasts (ASVS 3.3). Not "remembered": ends after `idleMs` without a request,
+ * and `maxMs` after sign-in whatever the activity. "Remember me": ends `rememberMs` after sign-in.
+ */
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+  rememberMs: number;
 }
 
 export interface MailConfig {
@@ -93,6 +107,11 @@ export function authConfig(values: AuthValues): AuthConfig {
           }
         : undefined,
     rateLimit: { perIp: values.AUTH_RATE_LIMIT_PER_IP, perEmail: values.AUTH_RATE_LIMIT_PER_EMAIL },
+    sessions: {
+      idleMs: values.SESSION_IDLE_MINUTES * 60_000,
+      maxMs: values.SESSION_MAX_HOURS * 3_600_000,
+      rememberMs: values.SESSION_REMEMBER_DAYS * 86_400_000,
+    },
   };
 }
 

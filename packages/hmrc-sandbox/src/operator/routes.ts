@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
@@ -39,6 +40,19 @@ function invalid(reply: FastifyReply, error: z.ZodError | undefined) {
   return reply.code(400).send({ code: 'INVALID_REQUEST', message });
 }
 
+/** A browser's request sent by a page of another origin (Origin, or Sec-Fetch-Site when Origin is absent). */
+export function isCrossSite(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== headers.host;
+  } catch {
+    return true;
+  }
+}
+
 export function operatorRoutes(context: SandboxContext) {
   const clockState = () => ({
     now: context.clock.iso(),
@@ -47,6 +61,17 @@ export function operatorRoutes(context: SandboxContext) {
   });
 
   return async function register(app: FastifyInstance) {
+    // A web page elsewhere must not reset the simulator or put faults on it through a visitor's
+    // browser: a change from another site is refused (tests and scripts send no Origin and pass).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      if (isCrossSite(request.headers)) {
+        return reply
+          .code(403)
+          .send({ code: 'FORBIDDEN', message: 'The operator controls refuse requests from another site.' });
+      }
+    });
+
     app.post('/operator/reset', async (request, reply) => {
       await context.store.reset();
       await context.clock.setOffset(0);

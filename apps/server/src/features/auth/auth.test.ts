@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Role } from '@vatwise/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerUser, SessionClient, signIn, strongPassword } from '../../test/session-client';
@@ -117,9 +119,12 @@ describe('accounts', () => {
       email: 'owner@example.com',
       redirectTo: '/user/reset-password',
     });
-    // Without SMTP_URL, the mail (link included) is written to the log.
-    const link = /"body":"[^"]*?(http:\/\/\S+?\/api\/auth\/reset-password\/[^\s"\\]+)/.exec(server.logText())?.[1];
+    // Without SMTP_URL, the mail is written to DATA_DIR/outbox, never to the log.
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mail = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))[0] ?? '';
+    const link = /(http:\/\/\S+?\/api\/auth\/reset-password\/\S+)/.exec(mail)?.[1];
     expect(link).toBeTruthy();
+    expect(server.logText()).not.toContain(link);
     const opened = await visitor.get(new URL(link ?? '').pathname + new URL(link ?? '').search);
     expect(opened.statusCode).toBe(302);
     const landing = new URL(String(opened.headers.location), 'http://localhost');
@@ -136,6 +141,22 @@ describe('accounts', () => {
     expect(
       (await visitor.post('/api/auth/reset-password', { token, newPassword: 'Yet-Another-Secret-88' })).statusCode,
     ).toBe(400);
+  });
+
+  it('ends every other session when the password is changed, and keeps this one signed in', async () => {
+    server = await createTestApp();
+    const laptop = await registerUser(server.app, 'owner@example.com');
+    const phone = (await signIn(server.app, 'owner@example.com')).client;
+    expect((await phone.get('/api/me')).json().user).not.toBeNull();
+    // Not asking for the other sessions to end does not keep them.
+    const changed = await laptop.post('/api/auth/change-password', {
+      currentPassword: strongPassword,
+      newPassword: 'A-Brand-New-Secret-77',
+      revokeOtherSessions: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await phone.get('/api/me')).json().user).toBeNull();
+    expect((await laptop.get('/api/me')).json().user).toMatchObject({ email: 'owner@example.com' });
   });
 
   it('signs in with a second factor: password first, then the authenticator code', async () => {

@@ -61,6 +61,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     }
   };
 
+  const changingUser = new WeakMap<FastifyRequest, string>();
   // better-auth's own paths: sign-up, sign-in, sign-out, sessions, password reset, two-factor, OAuth.
   app.route({
     method: ['GET', 'POST'],
@@ -68,7 +69,15 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     config: { access: 'public' },
     // better-auth documents its own paths; the API's document leaves them out.
     schema: { hide: true },
-    preHandler: limitAttempts,
+    preHandler: async (request, reply) => {
+      await limitAttempts(request, reply);
+      // Whose sessions this change may end, read before better-auth acts: a password change ends
+      // the other sessions, which this instance's cache must then forget too.
+      if (request.method === 'POST' && request.headers.cookie) {
+        const user = await resolveUser(request);
+        if (user) changingUser.set(request, user.id);
+      }
+    },
     handler: (request, reply) => forwardToAuth(auth, request, reply),
     // Sign-out, password and two-factor changes, profile updates: the next read sees them.
     onResponse: async (request) => {
@@ -76,6 +85,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
       if (request.method !== 'POST' && !request.url.startsWith('/api/auth/callback/')) return;
       if (request.url.startsWith('/api/auth/reset-password')) app.sessionCache.forgetAll();
       else app.sessionCache.forgetRequest(request.headers);
+      const userId = changingUser.get(request);
+      if (userId) app.sessionCache.forgetUser(userId);
     },
   });
 

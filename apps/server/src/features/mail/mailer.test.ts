@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { startSmtpServer } from '../../test/smtp-server';
@@ -38,14 +41,36 @@ describe('mailer', () => {
     }
   });
 
-  it('writes the mail, link included, to the log when SMTP is not configured', async () => {
+  it('without SMTP, writes the mail to the outbox folder and only its file name to the log', async () => {
+    const { log, text } = memoryLog();
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'vatwise-outbox-'));
+    try {
+      await createMailer({ smtpUrl: undefined, from: 'x' }, log, outbox).send({
+        to: 'a@example.com',
+        subject: 'Hi',
+        text: 'Link: http://localhost:3000/x',
+      });
+      const [file] = fs.readdirSync(outbox);
+      const written = path.join(outbox, file ?? '');
+      expect(fs.readFileSync(written, 'utf8')).toBe(
+        'To: a@example.com\nSubject: Hi\n\nLink: http://localhost:3000/x\n',
+      );
+      expect(fs.statSync(written).mode & 0o777).toBe(0o600);
+      expect(text()).toContain(written);
+      expect(text()).not.toContain('http://localhost:3000/x');
+    } finally {
+      fs.rmSync(outbox, { recursive: true, force: true });
+    }
+  });
+
+  it('in production without SMTP, writes the mail nowhere and never logs its link', async () => {
     const { log, text } = memoryLog();
     await createMailer({ smtpUrl: undefined, from: 'x' }, log).send({
       to: 'a@example.com',
-      subject: 'Hi',
-      text: 'Link: http://localhost:3000/x',
+      subject: 'Reset your VAT Wise password',
+      text: 'Link: https://vat.example/reset/secret-token',
     });
-    expect(text()).toContain('http://localhost:3000/x');
-    expect(text()).toContain('SMTP_URL is not set');
+    expect(text()).toContain('mail not sent: SMTP_URL is not set');
+    expect(text()).not.toContain('secret-token');
   });
 });

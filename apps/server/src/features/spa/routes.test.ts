@@ -237,4 +237,28 @@ describe('web app and API fallbacks', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
+
+  it('in development, sends a page asked for at 127.0.0.1 or [::1] to PUBLIC_URL’s localhost, where sign-up works', async () => {
+    const { app } = await withBuiltWebApp({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' });
+    for (const host of ['127.0.0.1:3000', '[::1]:3000']) {
+      const response = await app.inject({ method: 'GET', url: '/user/register?next=%2Fapp', headers: { host } });
+      expect(response.statusCode, host).toBe(307);
+      expect(response.headers.location, host).toBe('http://localhost:3000/user/register?next=%2Fapp');
+    }
+    // PUBLIC_URL's own name, another port (another server) and a real name are served as they are.
+    for (const host of ['localhost:3000', '127.0.0.1:4000', 'vatwise.example.org']) {
+      const response = await app.inject({ method: 'GET', url: '/', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+    // The API is never redirected: a script calling 127.0.0.1 gets its answer.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:3000' } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('in production, serves a page under whatever name it was asked for (the proxy decides)', async () => {
+    const { app } = await withBuiltWebApp({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' });
+    const response = await app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:3000' } });
+    expect(response.statusCode).toBe(200);
+  });
 });

@@ -11,6 +11,29 @@ export interface SpaOptions {
   clientConfig: ClientConfig;
   /** The signed-in user's record (what GET /api/me answers), or null for nobody. */
   signedInUser: (request: FastifyRequest) => Promise<UserRecord | null>;
+  /**
+   * Development only: PUBLIC_URL's origin, where a page asked for under another loopback name of
+   * it (127.0.0.1 for localhost, say) is sent, so that cookies, the origin check and HMRC's
+   * callback all see the one origin they were set up for.
+   */
+  canonicalLoopbackOrigin?: string;
+}
+
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** PUBLIC_URL's address for a page asked for under another loopback name of the same server, else undefined. */
+export function loopbackAliasRedirect(canonicalOrigin: string, host: string | undefined, url: string) {
+  const canonical = new URL(canonicalOrigin);
+  if (!host || !loopbackNames.has(canonical.hostname)) return undefined;
+  let asked: URL;
+  try {
+    asked = new URL(`${canonical.protocol}//${host}`);
+  } catch {
+    return undefined;
+  }
+  if (asked.host === canonical.host || !loopbackNames.has(asked.hostname) || asked.port !== canonical.port)
+    return undefined;
+  return `${canonical.origin}${url}`;
 }
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a JSON 404, not a page. */
@@ -118,6 +141,10 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
   }
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (options.canonicalLoopbackOrigin) {
+      const to = loopbackAliasRedirect(options.canonicalLoopbackOrigin, request.headers.host, request.url);
+      if (to) return reply.redirect(to, 307);
+    }
     const index = currentIndex();
     if (!index) {
       return reply

@@ -8,10 +8,16 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `vatwise-e2e-${process.pid}`);
+// Set once by the runner; its test workers load this file again and inherit the same folder.
+process.env.VATWISE_E2E_DATA_DIR ??= path.join(os.tmpdir(), `vatwise-e2e-${process.pid}`);
+const dataDir = process.env.VATWISE_E2E_DATA_DIR;
 
-/** The SMTP server the password-reset journey starts (tests/auth.spec.ts) listens here. */
-export const smtpPort = port - 1;
+/**
+ * Without SMTP_URL the server writes each mail to DATA_DIR/outbox (as `npm start` does), where
+ * the password-reset journey reads its link. Sign-up with a mail server (the address proved
+ * first) is tested in the server suite, with a local SMTP server.
+ */
+export const outboxDir = path.join(dataDir, 'outbox');
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -68,7 +74,6 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       HELP_URL: 'https://help.vatwise.example/guide',
       PUBLIC_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${port - 1}`,
       MAIL_FROM: 'VAT Wise <vat@vatwise.test>',
       // Every test signs in from 127.0.0.1; the limits themselves are tested in the server suite.
       AUTH_RATE_LIMIT_PER_IP: '10000',

@@ -1,5 +1,3 @@
-import { startSmtpServer } from '../../apps/server/src/test/smtp-server';
-import { smtpPort } from '../playwright.config';
 import {
   admin,
   adminStorageState,
@@ -9,6 +7,7 @@ import {
   uniqueEmail,
 } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { outboxMails } from '../support/outbox';
 
 test('register lands in the main area; sign out lands on /user/login', async ({ page }) => {
   const email = uniqueEmail('new');
@@ -53,14 +52,6 @@ test.describe('password reset by email', () => {
   // A wrong password is answered 401, which the browser reports on the console itself.
   test.use({ expectedConsoleErrors: { allow: [/status of 401/] } });
 
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  test.beforeAll(async () => {
-    smtp = await startSmtpServer(smtpPort);
-  });
-  test.afterAll(async () => {
-    await smtp.stop();
-  });
-
   test('the emailed link resets the password and signs out every other session', async ({ page, browser }) => {
     const email = uniqueEmail('forgetful');
     const otherDevice = await browser.newContext();
@@ -77,8 +68,8 @@ test.describe('password reset by email', () => {
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await expect(page.getByTestId('reset-sent')).toBeVisible();
 
-    await expect.poll(() => smtp.mails.filter((mail) => mail.to === email).length).toBe(1);
-    const mail = smtp.mails.find((candidate) => candidate.to === email);
+    await expect.poll(() => outboxMails().filter((mail) => mail.to === email).length).toBe(1);
+    const mail = outboxMails().find((candidate) => candidate.to === email);
     expect(mail?.subject).toBe('Reset your VAT Wise password');
     const link = /(http:\/\/\S+\/api\/auth\/reset-password\/\S+)/.exec(mail?.text ?? '')?.[1];
     expect(link).toBeTruthy();

@@ -34,6 +34,19 @@ export function createAuth({ config, database, mailer, secret, log }: AuthDepend
   const { db } = database;
   const google = config.auth.google;
   const github = config.auth.github;
+  /**
+   * Where mail reaches people (SMTP_URL set), an address is proved before its first sign-in, and
+   * sign-up answers alike whether or not the address has an account: a new one gets the link to
+   * finish, an existing one's owner is told by mail (ASVS 2.1, 3.x). Without a mail server nobody
+   * could receive the link, so an account signs in as soon as it is made (the embedded default).
+   */
+  const verifyByMail = Boolean(config.mail.smtpUrl);
+  // A mail failure is the operator's to fix (logged); the visitor gets the usual answer, which
+  // must not differ between addresses with and without an account.
+  const sendQuietly = (to: string, subject: string, lines: string[]) =>
+    mailer
+      .send({ to, subject, text: lines.join('\n') })
+      .catch((error: unknown) => log.error({ err: error, to, subject }, 'a mail could not be sent'));
 
   return betterAuth({
     appName: 'VAT Wise',
@@ -56,25 +69,45 @@ export function createAuth({ config, database, mailer, secret, log }: AuthDepend
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        // A mail failure is the operator's to fix (logged); the visitor gets the usual answer,
-        // which must not differ between addresses with and without an account.
-        await mailer
-          .send({
-            to: user.email,
-            subject: 'Reset your VAT Wise password',
-            text: [
-              `Hello ${user.name || user.email},`,
-              '',
-              'Someone asked to reset the password of your VAT Wise account. To choose a new password, open this link within one hour:',
-              '',
-              url,
-              '',
-              'If it was not you, ignore this message: your password stays as it is.',
-            ].join('\n'),
-          })
-          .catch((error: unknown) =>
-            log.error({ err: error, to: user.email }, 'the password reset mail could not be sent'),
-          );
+        await sendQuietly(user.email, 'Reset your VAT Wise password', [
+          `Hello ${user.name || user.email},`,
+          '',
+          'Someone asked to reset the password of your VAT Wise account. To choose a new password, open this link within one hour:',
+          '',
+          url,
+          '',
+          'If it was not you, ignore this message: your password stays as it is.',
+        ]);
+      },
+      requireEmailVerification: verifyByMail,
+      onExistingUserSignUp: async ({ user }) => {
+        await sendQuietly(user.email, 'Your VAT Wise account', [
+          `Hello ${user.name || user.email},`,
+          '',
+          'Someone tried to create a VAT Wise account with this address, which already has one. If it was you, sign in, or reset your password if you have forgotten it.',
+          '',
+          `${config.publicUrl}/user/login`,
+          '',
+          'If it was not you, ignore this message: nothing has changed.',
+        ]);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: verifyByMail,
+      // An unproved address that signs in with its password is sent the link again.
+      sendOnSignIn: verifyByMail,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendQuietly(user.email, 'Finish creating your VAT Wise account', [
+          `Hello ${user.name || user.email},`,
+          '',
+          'To finish creating your VAT Wise account, open this link within 24 hours:',
+          '',
+          url,
+          '',
+          'If it was not you, ignore this message: the account cannot be used without it.',
+        ]);
       },
     },
     user: {

@@ -19,7 +19,11 @@ export const authApi = api.injectEndpoints({
     signIn: build.mutation<SignInResult, { email: string; password: string; rememberMe: boolean }>({
       query: (body) => ({ url: '/api/auth/sign-in/email', method: 'POST', body }),
     }),
-    signUp: build.mutation<unknown, { name: string; email: string; password: string }>({
+    /** `token` null: the address must be proved first (the server has mailed the link). */
+    signUp: build.mutation<
+      { token: string | null },
+      { name: string; email: string; password: string; callbackURL: string }
+    >({
       query: (body) => ({ url: '/api/auth/sign-up/email', method: 'POST', body }),
     }),
     signOut: build.mutation<unknown, void>({

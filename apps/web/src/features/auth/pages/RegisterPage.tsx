@@ -1,4 +1,5 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
@@ -24,6 +25,8 @@ export default function RegisterPage() {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The address a link was mailed to, when the server asks for the address to be proved first. */
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const [signUp, { isLoading }] = authApi.useSignUpMutation();
   const [loadMe] = authApi.useLazyMeQuery();
 
@@ -38,10 +41,15 @@ export default function RegisterPage() {
     setTouched(true);
     setError(null);
     if (problems.name || problems.email || problems.password) return;
-    const result = await signUp({ name: name.trim(), email: email.trim(), password });
+    const result = await signUp({ name: name.trim(), email: email.trim(), password, callbackURL: redirectTo });
     if ('error' in result) {
       const code = errorCodeOf(result.error);
       setError(code ? describeError(result.error, t) : t('auth.messages.registrationFailed'));
+      return;
+    }
+    if (result.data.token === null) {
+      // The same answer whether or not the address has an account: the mail says which.
+      setMailedTo(email.trim());
       return;
     }
     const me = await loadMe();
@@ -53,31 +61,37 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('auth.title.register')} testId="auth-register" error={error}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('auth.fields.name')}
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={touched && problems.name}
-          />
-          <EmailInput value={email} onChange={setEmail} error={touched && problems.email} />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            description={t('auth.messages.passwordRule')}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={touched && problems.password}
-          />
-          <Button type="submit" loading={isLoading}>
-            {t('auth.actions.register')}
-          </Button>
-        </Stack>
-      </form>
+      {mailedTo ? (
+        <Alert color="green" icon={<IconMailCheck size={18} />} role="status" data-testid="register-check-email">
+          {t('auth.messages.checkEmail', { email: mailedTo })}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('auth.fields.name')}
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={touched && problems.name}
+            />
+            <EmailInput value={email} onChange={setEmail} error={touched && problems.email} />
+            <PasswordInput
+              label={t('auth.fields.password')}
+              description={t('auth.messages.passwordRule')}
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={touched && problems.password}
+            />
+            <Button type="submit" loading={isLoading}>
+              {t('auth.actions.register')}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <SocialButtons redirectTo={redirectTo} />
       <Text size="sm" ta="center">
         {t('auth.messages.haveAccount')}{' '}

@@ -128,6 +128,12 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  CONNECTION_NOT_FOUND: {
+    status: 404,
+    message: 'VAT Wise has no HMRC authority for this user. Grant authority on Grant Authority first.',
+    retryable: false,
+    report: false,
+  },
   REFRESH_FAILED: {
     status: 502,
     message: 'Failed to refresh token',

@@ -249,6 +249,17 @@ describe('tokens', () => {
     }
   });
 
+  it('answers 404 to a refresh for a user it holds no authority for: unknown, or another account’s', async () => {
+    for (const [client, userId] of [
+      [alice, '000000000000'],
+      [bob, aliceUser.userId],
+    ] as const) {
+      const response = await call(client, 'POST', '/api/refresh_token', { userId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'CONNECTION_NOT_FOUND' });
+    }
+  });
+
   it('says "Failed to refresh token" when HMRC refuses the refresh, and asks for authority again', async () => {
     const user = await createSandboxUser(alice);
     await authorise(alice, user);

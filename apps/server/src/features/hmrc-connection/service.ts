@@ -173,10 +173,13 @@ export class HmrcConnectionService {
     };
   }
 
-  /** Refreshes now (spec's /refresh_token); any failure is 'Failed to refresh token'. */
+  /**
+   * Refreshes now (spec's /refresh_token); a failed refresh is 'Failed to refresh token'. A user
+   * with no authority of ours is not a failure to refresh but a 404: nothing to refresh.
+   */
   async refresh(owner: SessionUser, hmrcUserId: string): Promise<Authorisation> {
     const connection = await this.deps.repo.connection(owner.id, hmrcUserId);
-    if (!connection) throw new AppError('REFRESH_FAILED');
+    if (!connection) throw new AppError('CONNECTION_NOT_FOUND');
     try {
       return authorisationOf(await this.refreshConnection(connection));
     } catch (error) {

@@ -131,3 +131,26 @@ describe('hostile files', () => {
     expect(healthMs).toBeLessThan(1000);
   });
 });
+
+describe('broken uploads', () => {
+  it('an upload that is not a complete multipart body is a 400 saying how to send it', async () => {
+    const boundary = 'cut-short';
+    const cutShort = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Net\r\n`;
+    for (const [contentType, body] of [
+      ['multipart/form-data', 'no boundary'],
+      [`multipart/form-data; boundary=${boundary}`, cutShort],
+    ] as const) {
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/vat_imports/preview',
+        headers: { 'content-type': contentType },
+        body,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(response.json().message).toMatch(
+        /^The upload is not a complete multipart\/form-data body .*Send the import as multipart\/form-data/,
+      );
+    }
+  });
+});

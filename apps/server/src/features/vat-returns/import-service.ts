@@ -142,7 +142,9 @@ export class ImportService {
     return result;
   }
 
-  list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {
+  /** The return's imports; a return that is not the user's (or none at all) is a 404, not an empty list. */
+  async list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {
+    if (!(await this.repo.returnById(user.id, draftId))) throw new AppError('RETURN_NOT_FOUND');
     return this.repo.imports(user.id, draftId);
   }
 }

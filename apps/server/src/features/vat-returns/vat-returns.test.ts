@@ -146,6 +146,15 @@ describe('importing a CSV (bridging)', () => {
     expect(applied.json().recordCount).toBe(2);
     const imports = (await alice.get(`/api/vat_imports?draftId=${draft.id}`)).json().imports;
     expect(imports[0]).toMatchObject({ fileName: 'sales.csv', rowsUsed: [2, 3], sha256: preview.json().sha256 });
+    // Another account's return, or none, is not found rather than a return with no imports.
+    for (const [client, draftId] of [
+      [bob, draft.id],
+      [alice, 'no-such-return'],
+    ] as const) {
+      const listed = await client.get(`/api/vat_imports?draftId=${draftId}`);
+      expect(listed.statusCode).toBe(404);
+      expect(listed.json().code).toBe('RETURN_NOT_FOUND');
+    }
     const boxes = ((await alice.get(`/api/vat_returns/${draft.id}`)).json() as ReturnDraft).computed?.boxes;
     expect(boxes).toMatchObject({ box1: 20_000, box6: 105_000 });
   });

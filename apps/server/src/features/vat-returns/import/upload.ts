@@ -20,6 +20,8 @@ export interface ImportUpload extends ImportFields {
 /** The multipart plugin's settings for imports: a file over the limit is cut short, not an error. */
 export const importMultipartOptions = { throwFileSizeLimit: false } as const;
 
+const sendAsMultipart = `Send the import as multipart/form-data: the fields vrn, draftId, kind and optionally mapping, then the file as "${importFilePart}"`;
+
 /** Enough for the fields and their JSON mapping; anything longer is not an import's field. */
 const maxFieldBytes = 64 * 1024;
 
@@ -31,23 +33,30 @@ const maxFieldBytes = 64 * 1024;
  */
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Send the import as multipart/form-data: the fields vrn, draftId, kind and optionally mapping, then the file as "${importFilePart}"`,
-    );
+    throw new AppError('VALIDATION_FAILED', sendAsMultipart);
   }
   const fields: Record<string, unknown> = {};
   let file: { name: string; content: Buffer; tooLarge: boolean } | undefined;
   const parts = request.parts({
     limits: { fileSize: importLimits.maxFileBytes, files: 1, fields: 8, fieldSize: maxFieldBytes, parts: 9 },
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      if (part.fieldname === importFilePart) file = { name: part.filename, content, tooLarge: part.file.truncated };
-    } else {
-      fields[part.fieldname] = part.fieldname === 'mapping' ? jsonOrText(String(part.value)) : part.value;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === importFilePart) file = { name: part.filename, content, tooLarge: part.file.truncated };
+      } else {
+        fields[part.fieldname] = part.fieldname === 'mapping' ? jsonOrText(String(part.value)) : part.value;
+      }
     }
+  } catch (error) {
+    // The multipart reader's own limits carry their 4xx; a body it cannot read (no boundary, cut
+    // short) is a plain Error, and the sender's mistake to fix.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The upload is not a complete multipart/form-data body (${(error as Error).message}). ${sendAsMultipart}`,
+    );
   }
   if (!file) {
     throw new AppError('VALIDATION_FAILED', `Attach the file to import as the form part "${importFilePart}"`, [

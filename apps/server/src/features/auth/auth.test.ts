@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Role } from '@vatwise/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, SessionClient, signIn, strongPassword } from '../../test/session-client';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { totpCode } from '../../test/totp';
@@ -181,6 +181,61 @@ describe('accounts', () => {
     // HMRC's Gov-Client-Multi-Factor header can now be built from it.
     const header = await multiFactorHeader(server.app.database.db, me.id, 'salt');
     expect(header).toMatch(/^type=TOTP&timestamp=\d{4}-\d\d-\d\dT\d\d%3A\d\dZ&unique-reference=[0-9a-f]{64}$/);
+  });
+});
+
+describe('bad input to the account endpoints', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await createTestApp();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('refuses a profile whose name or photo is not text with a 400 naming the field, and keeps the profile', async () => {
+    const client = await registerUser(server.app, 'profile@example.com', 'Pat');
+    for (const [body, field] of [
+      [{ name: 42 }, 'name'],
+      [{ name: { first: 'Pat' } }, 'name'],
+      [{ name: 'P'.repeat(101) }, 'name'],
+      [{ image: ['a.png'] }, 'image'],
+    ] as const) {
+      const response = await client.post('/api/auth/update-user', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: field }] });
+    }
+    expect((await client.post('/api/auth/update-user', { name: 'Patricia' })).statusCode).toBe(200);
+    expect((await client.get('/api/me')).json().user.name).toBe('Patricia');
+  });
+
+  it('refuses a redirect address that is neither a path nor an http(s) address', async () => {
+    for (const [url, body] of [
+      ['/api/auth/verify-email?token=abc&callbackURL=not-a-url', undefined],
+      ['/api/auth/sign-in/email', { email: 'a@example.com', password: strongPassword, callbackURL: '/app/İstanbul' }],
+      ['/api/auth/request-password-reset', { email: 'a@example.com', redirectTo: '//evil.example/' }],
+    ] as const) {
+      const client = new SessionClient(server.app);
+      const response = await client.request({ method: body ? 'POST' : 'GET', url, body });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+      expect(response.json().message).toContain('A redirect address is a path on this site');
+    }
+  });
+
+  it('refuses a JSON body nested deeper than any request needs, before parsing it', async () => {
+    const client = new SessionClient(server.app);
+    const response = await client.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      body: `{"email":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The JSON body is nested more than 32 levels deep; send the fields the endpoint takes.',
+    });
   });
 });
 

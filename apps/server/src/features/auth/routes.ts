@@ -1,7 +1,10 @@
+import { displayNameSchema, redirectFieldNames, redirectTargetSchema, updateProfileBodySchema } from '@vatwise/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
+import { parseOrThrow } from '../../plugins/validation';
 import type { Auth } from './auth';
 import { createRateLimiter } from './rate-limiter';
 import { signedInUserReader } from './signed-in-user';
@@ -17,6 +20,26 @@ const limitedPaths: Record<string, 'sign-in' | 'sign-up' | 'reset'> = {
   '/api/auth/request-password-reset': 'reset',
   '/api/auth/reset-password': 'reset',
 };
+
+/**
+ * What we check before better-auth sees a request, where its own checks let a bad value through to
+ * a 500: a redirect address that is not a URL (it ends up in a header), and a profile whose name or
+ * photo is not text (the database refuses it). Everything else is better-auth's to check.
+ */
+const redirectShape = Object.fromEntries(redirectFieldNames.map((name) => [name, redirectTargetSchema.optional()]));
+const authQuerySchema = z.looseObject(redirectShape);
+const authBodySchemas: Record<string, z.ZodType> = {
+  '/api/auth/update-user': updateProfileBodySchema.extend(redirectShape),
+  '/api/auth/sign-up/email': z.looseObject({ ...redirectShape, name: displayNameSchema.optional() }),
+};
+const anyAuthBodySchema = z.looseObject(redirectShape);
+
+async function checkAuthInput(request: FastifyRequest) {
+  parseOrThrow(authQuerySchema, request.query);
+  const { body } = request;
+  if (body === undefined || request.method !== 'POST') return;
+  parseOrThrow(authBodySchemas[request.url.split('?')[0] ?? ''] ?? anyAuthBodySchema, body);
+}
 
 /** Hands a Fastify request to better-auth's fetch-style handler and copies its answer back. */
 async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
@@ -69,15 +92,18 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     config: { access: 'public' },
     // better-auth documents its own paths; the API's document leaves them out.
     schema: { hide: true },
-    preHandler: async (request, reply) => {
-      await limitAttempts(request, reply);
-      // Whose sessions this change may end, read before better-auth acts: a password change ends
-      // the other sessions, which this instance's cache must then forget too.
-      if (request.method === 'POST' && request.headers.cookie) {
-        const user = await resolveUser(request);
-        if (user) changingUser.set(request, user.id);
-      }
-    },
+    preHandler: [
+      limitAttempts,
+      checkAuthInput,
+      async (request) => {
+        // Whose sessions this change may end, read before better-auth acts: a password change ends
+        // the other sessions, which this instance's cache must then forget too.
+        if (request.method === 'POST' && request.headers.cookie) {
+          const user = await resolveUser(request);
+          if (user) changingUser.set(request, user.id);
+        }
+      },
+    ],
     handler: (request, reply) => forwardToAuth(auth, request, reply),
     // Sign-out, password and two-factor changes, profile updates: the next read sees them.
     onResponse: async (request) => {

@@ -33,6 +33,7 @@ import compression from './plugins/compression';
 import apiDocs from './plugins/api-docs';
 import errorHandling from './plugins/errors';
 import jsonBody from './plugins/json-body';
+import nulText from './plugins/nul-text';
 import securityHeaders from './plugins/security-headers';
 import { version } from './version';
 
@@ -121,6 +122,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
 
   await app.register(errorHandling);
   await app.register(jsonBody);
+  await app.register(nulText);
   // Before any route: it collects each route's zod schemas as the routes are added.
   await app.register(apiDocs, { production: config.environment === 'production', version });
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.

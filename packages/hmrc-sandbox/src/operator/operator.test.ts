@@ -135,14 +135,17 @@ describe('faults on the next calls of an endpoint', () => {
 
 describe('the rate limit (hmrc-mtd-vat.md 6.1)', () => {
   it('answers the 4th call in a second 429 MESSAGE_THROTTLED_OUT with a Retry-After, per application', async () => {
+    // The simulator's time is the test's: the window moves only when the test moves it.
+    let now = Date.parse('2025-06-15T12:00:00.000Z');
     sandbox = await startSandbox({
       rateLimitPerSecond: 3,
+      now: () => now,
       applications: [{ clientId: 'second-app', clientSecret: 'second-secret', name: 'Second', redirectUris: [] }],
     });
     const user: TestUser = await sandbox.createUser('organisations');
     const tokens: Tokens = await sandbox.authorise(user);
     // Creating and authorising used calls of their own: let the window pass.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    now += 1_001;
     const statuses = [];
     let throttled;
     for (let call = 0; call < 4; call += 1) {
@@ -157,7 +160,14 @@ describe('the rate limit (hmrc-mtd-vat.md 6.1)', () => {
       code: 'MESSAGE_THROTTLED_OUT',
       message: 'The request for the API is throttled as you have exceeded your quota.',
     });
-    expect(Number(throttled?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(throttled?.headers['retry-after']).toBe('1');
+    const obligations = () =>
+      sandbox.vat('GET', `/organisations/vat/${user.vrn}/obligations?status=O`, { token: tokens.access_token });
+    now += 999;
+    expect((await obligations()).statusCode).toBe(429);
+    // Waiting as long as Retry-After said lets the next call through.
+    now += 1;
+    expect((await obligations()).statusCode).toBe(200);
 
     const other = await sandbox.token({
       grant_type: 'client_credentials',

@@ -90,12 +90,14 @@ describe('createVatAccount', () => {
       '25A1',
       '25A2',
     ]);
-    account.obligations.forEach((o, index) => {
+    for (const o of account.obligations) {
       expect(o.end).toBe(endOfMonth(addMonths(o.start, 2)));
       expect(o.due).toBe(dueDateFor(o.end));
-      const previous = account.obligations[index - 1];
-      if (previous) expect(o.start).toBe(addDays(previous.end, 1));
-    });
+    }
+    // Back to back: each period starts the day after the one before it ends.
+    expect(account.obligations[0]?.start).toBe('2023-04-01');
+    const starts = account.obligations.slice(1).map((o) => o.start);
+    expect(starts).toEqual(account.obligations.slice(0, -1).map((o) => addDays(o.end, 1)));
   });
 
   it('leaves exactly one overdue period open: the latest ended one whose due date has passed', () => {

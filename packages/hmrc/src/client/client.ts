@@ -43,6 +43,8 @@ export interface HmrcClientOptions {
   /** A submission refused by HMRC's throttle (429) is sent again this way; never after anything else. */
   submitRetry?: RetryPolicy;
   fetch?: FetchLike;
+  /** Waits between a GET's attempts (setTimeout unless a test gives its own). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Per call: whose authority, which fraud prevention headers, and (sandbox only) a test scenario. */
@@ -174,6 +176,7 @@ export class HmrcClient {
       headers: this.headers(context),
       timeoutMs: context.timeoutMs ?? timeoutMs ?? hmrcTimeouts.default,
       retry: this.retry,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
     });
     return { body: readBody(answer, 200, schema), correlationId: answer.headers.get('x-correlationid') };
   }
@@ -222,8 +225,8 @@ export class HmrcClient {
   }
 
   /**
-   * Submit a return. Sent once, never retried: after a time-out or 5xx the return may have been filed,
-   * so the caller checks View return before trying again (6.2). `body` must already be the exact JSON
+   * Submit a return. Never sent again after a time-out or 5xx (the return may have been filed, so
+   * the caller checks View return first, 6.2); only after a 429, which HMRC answers unread. `body` must already be the exact JSON
    * text to send (money written with two decimals by integer arithmetic, 3.2).
    */
   async submitReturn(vrn: string, body: string, context: CallContext) {
@@ -234,6 +237,7 @@ export class HmrcClient {
       body,
       timeoutMs: context.timeoutMs ?? this.longTimeout,
       retry: this.submitRetry,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
     });
     return {
       body: readBody(answer, 201, submitReturnResponseSchema),

@@ -37,6 +37,8 @@ export interface HttpRequest {
   timeoutMs: number;
   /** For a GET, after network errors, 5xx and 429; for a POST, after 429 only. */
   retry?: RetryPolicy;
+  /** Waits between attempts; tests pass one that keeps their own clock. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface HttpAnswer {
@@ -47,7 +49,7 @@ export interface HttpAnswer {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const isRetryableStatus = (method: HttpRequest['method'], status: number) =>
   status === 429 || (method === 'GET' && status >= 500);
@@ -86,6 +88,7 @@ async function attempt(fetchImpl: FetchLike, request: HttpRequest): Promise<Http
 /** Sends the request, retrying as the policy allows; resolves with the final answer of any status. */
 export async function send(fetchImpl: FetchLike, request: HttpRequest): Promise<HttpAnswer> {
   const policy = request.retry ?? { ...defaultRetryPolicy, attempts: 1 };
+  const wait = request.sleep ?? sleep;
   for (let number = 1; ; number += 1) {
     const last = number >= policy.attempts;
     let answer: HttpAnswer;
@@ -95,12 +98,12 @@ export async function send(fetchImpl: FetchLike, request: HttpRequest): Promise<
       // A time-out is not retried: the caller has already waited its full patience. A POST lost on
       // the way may have been acted on.
       if (last || request.method !== 'GET' || !(error instanceof HmrcError) || error.kind !== 'network') throw error;
-      await sleep(backOff(policy, number));
+      await wait(backOff(policy, number));
       continue;
     }
     if (last || !isRetryableStatus(request.method, answer.status)) return answer;
     const asked = retryAfterMs(answer.headers.get('retry-after'));
-    await sleep(Math.min(policy.maxDelayMs, asked ?? backOff(policy, number)));
+    await wait(Math.min(policy.maxDelayMs, asked ?? backOff(policy, number)));
   }
 }
 

@@ -9,6 +9,7 @@ import {
   sandboxUserSchema,
   ukToday,
 } from '@vatwise/domain';
+import { HmrcClient } from '@vatwise/hmrc';
 import { defaultApplication } from '@vatwise/hmrc-sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInAndGrant } from '../../test/hmrc-browser';
@@ -132,8 +133,22 @@ describe('a server killed in the middle of a submission', () => {
     await server.exited;
     await submission;
 
-    // HMRC files it once the delay is over; then VAT Wise starts again.
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    // HMRC files it once the delay is over (seen with a grant of the test's own); then VAT Wise starts again.
+    const hmrc = new HmrcClient({
+      baseUrl: hmrcUrl,
+      authUrl: hmrcUrl,
+      clientId: defaultApplication.clientId,
+      clientSecret: defaultApplication.clientSecret,
+      redirectUri: `${appUrl}/hmrc-callback`,
+    });
+    const granted = await signInAndGrant(hmrc.authorizationUrl({ state: 'crash-test' }), sandboxUser);
+    const { access_token: accessToken } = await hmrc.exchangeCode(granted.searchParams.get('code') ?? '');
+    const filed = () =>
+      hmrc.viewReturn(vrn, period.periodKey, { accessToken, fraudHeaders: {} }).then(
+        () => true,
+        () => false,
+      );
+    await waitFor(filed, 'HMRC to file the return');
     server = startServerProcess(serverEnv);
     processes.push(server);
     await waitFor(ready, 'the server to start again');

@@ -1,5 +1,5 @@
 import { hmrcFeedSchema } from '@vatwise/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFeedServer } from '../../test/feed-server';
 import { registerUser } from '../../test/session-client';
 import { createTestApp, freePort, type TestApp } from '../../test/test-app';
@@ -30,11 +30,12 @@ describe('GET /api/hmrc-feed with GOV.UK reachable, then not', () => {
   let feed: Awaited<ReturnType<typeof startFeedServer>>;
   let server: TestApp;
 
-  beforeAll(async () => {
+  // Each test has a cache and a GOV.UK of its own, so none depends on what another fetched.
+  beforeEach(async () => {
     feed = await startFeedServer(hmrcFeedPath, { kind: 'ok', body: hmrcAtomFixture });
     server = await createTestApp({ HMRC_FEED_URL: feed.url });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server.close();
     await feed.stop();
   });
@@ -59,6 +60,7 @@ describe('GET /api/hmrc-feed with GOV.UK reachable, then not', () => {
   });
 
   it('serves a signed-in user the same cached copy, without asking GOV.UK again', async () => {
+    expect((await getFeed(server)).body).toMatchObject({ status: 'ok' });
     const alice = await registerUser(server.app, 'alice@example.com');
     const { response, body } = await getFeed(server, [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     expect(response.statusCode).toBe(200);
@@ -67,8 +69,8 @@ describe('GET /api/hmrc-feed with GOV.UK reachable, then not', () => {
   });
 
   it('serves the last good copy, stale with its age, once GOV.UK fails after 15 minutes', async () => {
-    feed.answer({ kind: 'status', status: 500 });
     const { body: before } = await getFeed(server);
+    feed.answer({ kind: 'status', status: 500 });
     if (before.status !== 'ok') throw new Error('expected a feed');
     const fetchedAt = Date.parse(before.fetchedAt);
 

@@ -3,27 +3,38 @@ import { vi } from 'vitest';
 export type FakeAnswers = Record<string, { status?: number; body: unknown }>;
 
 /**
- * VAT Wise's server, as the web app's tests need it: `fetch` answers by path (anything else is a
- * 404) and records every request. Undo with `vi.unstubAllGlobals()`.
+ * Requests no test answered, in order. setup.ts fails the test that made any of them: a request
+ * the test did not expect is a fact about the screen the test should state, not a silent 404.
+ */
+const unanswered: string[] = [];
+
+/** Takes (and forgets) the requests no test answered. */
+export function takeUnanswered(): string[] {
+  return unanswered.splice(0);
+}
+
+/** Records a request no test answered and says so in the error the app sees. */
+export function unansweredRequest(request: Request): Error {
+  const url = new URL(request.url);
+  const line = `${request.method} ${url.pathname}${url.search}`;
+  unanswered.push(line);
+  return new Error(`No answer for ${line}: the test's fake server has none for this path`);
+}
+
+/**
+ * VAT Wise's server, as the web app's tests need it: `fetch` answers by path and records every
+ * request; a path it has no answer for fails the test. Undo with `vi.unstubAllGlobals()`.
  */
 export function fakeServer(answers: FakeAnswers): URL[] {
   const requests: URL[] = [];
-  // Node's Request, unlike a browser's, has no page address to resolve '/api/…' against.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-      }
-    },
-  );
+  // setup.ts makes Request resolve '/api/…' against the page's address, as a browser does.
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
       requests.push(url);
-      const answer = answers[url.pathname] ?? { status: 404, body: {} };
+      const answer = answers[url.pathname];
+      if (!answer) throw unansweredRequest(request);
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,
         headers: { 'content-type': 'application/json' },

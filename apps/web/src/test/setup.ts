@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { takeUnanswered, unansweredRequest } from './fake-server';
 
 // jsdom lacks these browser APIs that Mantine uses for media queries and sizing.
 if (!window.matchMedia) {
@@ -25,7 +26,32 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
 
+// Node's Request, unlike a browser's, has no page address to resolve '/api/…' against: without
+// this, the app's request would fail before reaching any fetch, unseen.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+  }
+};
+
+// A test without a fake server has nothing to answer a request: any request fails it (below).
+// Both are assigned, not stubbed, so that vi.unstubAllGlobals() brings these back, not Node's.
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  throw unansweredRequest(input instanceof Request ? input : new Request(input, init));
+};
+
+function failOnUnanswered() {
+  const unanswered = takeUnanswered();
+  if (unanswered.length > 0) {
+    throw new Error(`Requests no fake server answered (each must be a test's answer):\n  ${unanswered.join('\n  ')}`);
+  }
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  failOnUnanswered();
 });
+// A request sent after the file's last test ended fails the file.
+afterAll(failOnUnanswered);

@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Any connection beyond loopback throws and fails the test.
+          setupFiles: ['./apps/server/src/test/no-network.ts'],
           // Each file gets its own database; forks keep native SQLite handles apart.
           pool: 'forks',
           testTimeout: 20_000,

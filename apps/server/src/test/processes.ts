@@ -5,6 +5,7 @@ import path from 'node:path';
 
 const serverEntry = path.resolve(import.meta.dirname, '../server.ts');
 const sandboxEntry = path.resolve(import.meta.dirname, '../../../../packages/hmrc-sandbox/src/standalone.ts');
+const networkGuard = path.resolve(import.meta.dirname, 'network-guard-child.ts');
 
 export interface RunningProcess {
   child: ReturnType<typeof spawn>;
@@ -13,7 +14,7 @@ export interface RunningProcess {
 }
 
 export function startProcess(entry: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', networkGuard, entry, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -64,13 +64,10 @@ beforeAll(async () => {
   server = await createListeningTestApp();
   alice = await registerUser(server.app, 'alice@example.com', 'Alice');
   bob = await registerUser(server.app, 'bob@example.com', 'Bob');
+  // Alice's connected business, which the tests read but never change.
   aliceUser = await createSandboxUser(alice);
   const { response } = await authorise(alice, aliceUser);
-  expect(response.statusCode, response.body).toBe(200);
-  expect(exchangeCodeResponseSchema.parse(response.json())).toMatchObject({
-    userId: aliceUser.userId,
-    vrn: aliceUser.vrn,
-  });
+  if (response.statusCode !== 200) throw new Error(`exchange_code: ${response.statusCode} ${response.body}`);
 });
 afterAll(async () => {
   await server.close();
@@ -78,12 +75,22 @@ afterAll(async () => {
 
 describe('sandbox users and authorisation', () => {
   it('creates an Organisation test user with a VRN, and the grant makes it a business of the user', async () => {
-    expect(aliceUser).toMatchObject({ userType: 'Organisation', authorisation: null });
-    expect(aliceUser.vrn).toMatch(/^\d{9}$/);
-    expect(aliceUser.password).toMatch(/^[a-z0-9]{12}$/);
-    const { businesses, current } = businessListSchema.parse((await call(alice, 'GET', '/api/businesses')).json());
-    expect(current).toBe(aliceUser.vrn);
-    expect(businesses[0]).toMatchObject({ vrn: aliceUser.vrn, userId: aliceUser.userId });
+    // A user of this test's own: the others add businesses to Alice, which changes her current one.
+    const carol = await registerUser(server.app, 'carol@example.com', 'Carol');
+    const carolUser = await createSandboxUser(carol);
+    expect(carolUser).toMatchObject({ userType: 'Organisation', authorisation: null });
+    expect(carolUser.vrn).toMatch(/^\d{9}$/);
+    expect(carolUser.password).toMatch(/^[a-z0-9]{12}$/);
+    const { response } = await authorise(carol, carolUser);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(exchangeCodeResponseSchema.parse(response.json())).toMatchObject({
+      userId: carolUser.userId,
+      vrn: carolUser.vrn,
+    });
+    const { businesses, current } = businessListSchema.parse((await call(carol, 'GET', '/api/businesses')).json());
+    expect(current).toBe(carolUser.vrn);
+    expect(businesses).toHaveLength(1);
+    expect(businesses[0]).toMatchObject({ vrn: carolUser.vrn, userId: carolUser.userId });
     expect(businesses[0]?.authorisation?.needsReauthorisation).toBe(false);
   });
 

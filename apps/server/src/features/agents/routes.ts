@@ -27,7 +27,6 @@ export interface AgentRouteOptions {
 }
 
 const admins = { access: [Role.Admin] } as const;
-const signedIn = { access: 'signedIn' } as const;
 
 const agentIdParamsSchema = z.object({
   id: z.enum(agentIds, { error: `The agent id must be one of ${agentIds.join(', ')}.` }),
@@ -63,29 +62,30 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   });
 
   // --- logs: newest last, as a dialogue reads ------------------------------------------------
+  // A guest is asked to sign in to see the agent dialogue (spec section 6), as on the socket.
 
-  app.get('/agents/logs', { config: signedIn }, async (request) => ({
+  app.get('/agents/logs', { config: accountHolders }, async (request) => ({
     entries: (await logs.agentLog(currentUser(request).id)).reverse(),
   }));
 
-  app.get('/log', { config: signedIn }, async (request) => ({
+  app.get('/log', { config: accountHolders }, async (request) => ({
     entries: (await logs.vatLog(currentUser(request).id)).reverse(),
   }));
 
-  app.get('/logs/user', { config: signedIn }, async (request) => {
+  app.get('/logs/user', { config: accountHolders }, async (request) => {
     const userId = currentUser(request).id;
     const [agent, vat] = await Promise.all([logs.agentLog(userId), logs.vatLog(userId)]);
     return { agent: agent.reverse(), vat: vat.reverse() };
   });
 
-  app.delete('/logs/clear', { config: signedIn }, async (request) => {
+  app.delete('/logs/clear', { config: accountHolders }, async (request) => {
     const userId = currentUser(request).id;
     const cleared = await logs.clear('agent_log', userId);
     events.send({ user: userId }, 'logs:cleared', 'agent');
     return { cleared };
   });
 
-  app.delete('/logs/vat/clear', { config: signedIn }, async (request) => {
+  app.delete('/logs/vat/clear', { config: accountHolders }, async (request) => {
     const userId = currentUser(request).id;
     const cleared = await logs.clear('vat_log', userId);
     events.send({ user: userId }, 'logs:cleared', 'vat');

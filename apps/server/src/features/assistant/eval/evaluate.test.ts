@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, formatReport, loadQuestions, MIN_TOP3_ACCURACY } from './evaluate';
+import {
+  evaluate,
+  evaluateBoth,
+  formatReport,
+  HELD_OUT_BAR,
+  HELD_OUT_QUESTIONS_FILE,
+  loadQuestions,
+  MIN_TOP3_ACCURACY,
+} from './evaluate';
 
 describe('assistant retrieval evaluation', () => {
   it('has enough realistic questions, on-topic and off-topic', () => {
@@ -10,8 +18,16 @@ describe('assistant retrieval evaluation', () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
+  it('keeps a held-out set apart from the tuning set: no question in both', () => {
+    const heldOut = loadQuestions(HELD_OUT_QUESTIONS_FILE);
+    expect(heldOut.filter((question) => question.passage !== null).length).toBeGreaterThanOrEqual(15);
+    expect(heldOut.filter((question) => question.passage === null).length).toBeGreaterThanOrEqual(4);
+    const tuning = new Set(loadQuestions().map((question) => question.question.toLowerCase()));
+    expect(heldOut.filter((question) => tuning.has(question.question.toLowerCase()))).toEqual([]);
+  });
+
   it('finds the answering passage in the top 3 for at least 90% and refuses every off-topic question', () => {
-    const report = evaluate();
+    const report = evaluateBoth().tuning;
     const lines = formatReport(report);
     expect(report.onTopic.accuracy, lines.join('\n')).toBeGreaterThanOrEqual(MIN_TOP3_ACCURACY);
     expect(report.offTopic.failures, lines.join('\n')).toEqual([]);
@@ -20,6 +36,31 @@ describe('assistant retrieval evaluation', () => {
       `Top-3 accuracy: ${report.onTopic.hits}/${report.onTopic.total} (${((100 * report.onTopic.hits) / report.onTopic.total).toFixed(1)}%)`,
     );
     expect(lines).toContain(`Off-topic correctly refused: ${report.offTopic.total}/${report.offTopic.total}`);
+  });
+
+  it('meets the held-out bar fixed before its first run: 75% in the top 3, 3 in 4 off-topic refused', () => {
+    const report = evaluateBoth().heldOut;
+    const lines = formatReport(report).join('\n');
+    expect(report.bar).toEqual({ minTop3Accuracy: 0.75, minOffTopicRefused: 0.75 });
+    expect(report.onTopic.accuracy, lines).toBeGreaterThanOrEqual(HELD_OUT_BAR.minTop3Accuracy);
+    expect(report.offTopic.refused / report.offTopic.total, lines).toBeGreaterThanOrEqual(
+      HELD_OUT_BAR.minOffTopicRefused,
+    );
+    expect(report.passed).toBe(true);
+  });
+
+  it('holds a set to its own bar: one off-topic question in two let through fails the held-out bar', () => {
+    const report = evaluate({
+      questions: [
+        { question: 'What is the VAT registration threshold?', passage: 'registration-thresholds' },
+        { question: 'How do I bake bread?', passage: null },
+        { question: 'When is my VAT return due?', passage: null },
+      ],
+      bar: HELD_OUT_BAR,
+    });
+    expect(report.onTopic.accuracy).toBe(1);
+    expect(report.offTopic.refused).toBe(1);
+    expect(report.passed).toBe(false);
   });
 
   it('reports misses and fails below the bar', () => {

@@ -7,6 +7,10 @@ import { createRetriever, isRelevant } from '../knowledge/retrieval';
  * Offline evaluation of the assistant's retrieval: for each realistic question, is the passage that
  * answers it among the top 3 results, and are off-topic questions judged not relevant?
  * Shared by `npm run eval:assistant` (run.ts) and the Vitest suite, so CI enforces the same bar.
+ *
+ * Two question sets: the tuning set (questions.json), which the retrieval's weights and relevance
+ * threshold were tuned on, and a held-out set (held-out-questions.json) that no tuning has seen. The
+ * held-out figures are the honest estimate; tuning on them would make them a second tuning set.
  */
 export interface EvalQuestion {
   question: string;
@@ -37,12 +41,29 @@ export interface EvaluationReport {
     misses: EvalMiss[];
   };
   offTopic: { total: number; refused: number; failures: OffTopicFailure[] };
+  /** The bar this set was held to. */
+  bar: EvaluationBar;
   passed: boolean;
 }
 
+export interface EvaluationBar {
+  /** Share of on-topic questions whose passage is in the top 3. */
+  minTop3Accuracy: number;
+  /** Share of off-topic questions judged not relevant. */
+  minOffTopicRefused: number;
+}
+
 export const QUESTIONS_FILE = path.join(import.meta.dirname, 'questions.json');
+export const HELD_OUT_QUESTIONS_FILE = path.join(import.meta.dirname, 'held-out-questions.json');
 export const TOP_K = 3;
 export const MIN_TOP3_ACCURACY = 0.9;
+/** The tuning set's bar: tuned on, so it must be met in full. */
+export const TUNING_BAR: EvaluationBar = { minTop3Accuracy: MIN_TOP3_ACCURACY, minOffTopicRefused: 1 };
+/**
+ * The held-out set's bar, fixed before its first run: lower than the tuning set's, as questions
+ * the weights never saw are harder, and at most one off-topic question in four let through.
+ */
+export const HELD_OUT_BAR: EvaluationBar = { minTop3Accuracy: 0.75, minOffTopicRefused: 0.75 };
 
 export function loadQuestions(file: string = QUESTIONS_FILE): EvalQuestion[] {
   const data: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -60,10 +81,11 @@ export function loadQuestions(file: string = QUESTIONS_FILE): EvalQuestion[] {
 }
 
 export function evaluate(
-  options: { passages?: readonly Passage[]; questions?: readonly EvalQuestion[] } = {},
+  options: { passages?: readonly Passage[]; questions?: readonly EvalQuestion[]; bar?: EvaluationBar } = {},
 ): EvaluationReport {
   const passages = options.passages ?? loadKnowledgeBase();
   const questions = options.questions ?? loadQuestions();
+  const bar = options.bar ?? TUNING_BAR;
   const ids = new Set(passages.map((passage) => passage.id));
   const retriever = createRetriever(passages);
 
@@ -93,10 +115,24 @@ export function evaluate(
   }
 
   const accuracy = onTopicTotal === 0 ? 0 : hits / onTopicTotal;
+  const refused = offTopicTotal - offTopicFailures.length;
+  const refusedShare = offTopicTotal === 0 ? 1 : refused / offTopicTotal;
   return {
     onTopic: { total: onTopicTotal, hits, accuracy, firstPlace, judgedRelevant, misses },
-    offTopic: { total: offTopicTotal, refused: offTopicTotal - offTopicFailures.length, failures: offTopicFailures },
-    passed: onTopicTotal > 0 && accuracy >= MIN_TOP3_ACCURACY && offTopicFailures.length === 0,
+    offTopic: { total: offTopicTotal, refused, failures: offTopicFailures },
+    bar,
+    passed: onTopicTotal > 0 && accuracy >= bar.minTop3Accuracy && refusedShare >= bar.minOffTopicRefused,
+  };
+}
+
+/** Both sets, each against its own bar, reported apart. */
+export function evaluateBoth(passages: readonly Passage[] = loadKnowledgeBase()): {
+  tuning: EvaluationReport;
+  heldOut: EvaluationReport;
+} {
+  return {
+    tuning: evaluate({ passages, questions: loadQuestions(QUESTIONS_FILE), bar: TUNING_BAR }),
+    heldOut: evaluate({ passages, questions: loadQuestions(HELD_OUT_QUESTIONS_FILE), bar: HELD_OUT_BAR }),
   };
 }
 

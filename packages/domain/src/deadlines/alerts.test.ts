@@ -98,11 +98,10 @@ describe('alertsToSend', () => {
     const sent = new Set<string>();
     const raised: string[] = [];
     for (let days = 30; days >= -10; days--) {
-      for (const run of [1, 2]) {
-        const alerts = runWatcher([obligation()], dayBefore(days), sent);
-        if (run === 2) expect(alerts).toEqual([]);
-        raised.push(...alerts.map((alert) => `${days}:${alert.level}`));
-      }
+      const alerts = runWatcher([obligation()], dayBefore(days), sent);
+      raised.push(...alerts.map((alert) => `${days}:${alert.level}`));
+      // The same day's second run raises nothing.
+      expect(runWatcher([obligation()], dayBefore(days), sent)).toEqual([]);
     }
     expect(raised).toEqual(['14:due14', '7:due7', '1:due1', '-1:overdue']);
     expect([...sent]).toEqual([

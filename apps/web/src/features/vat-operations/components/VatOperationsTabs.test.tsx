@@ -231,7 +231,7 @@ describe('the VAT Operations tabs', () => {
   it('opens the tab named in the address: liabilities with the chart against payments', async () => {
     fakeServerWith();
     renderTabs('/app/vat-operations?tab=liabilities');
-    expect(screen.getByRole('tab', { name: 'Liabilities' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Liabilities' })).toHaveAttribute('aria-selected', 'true');
     const [row] = await screen.findAllByTestId('liability-row');
     expect(screen.getAllByTestId('liability-row')).toHaveLength(1);
     // Original and outstanding amounts, in pounds and pence.

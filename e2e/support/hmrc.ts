@@ -22,6 +22,14 @@ export async function createOrganisation(page: Page): Promise<Locator> {
   return card;
 }
 
+/** HMRC's start pages before its sign-in form (hmrc-mtd-vat.md 2.4), passed as a person would. */
+export async function passHmrcStartPages(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authorise software');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What you will need');
+  await page.getByRole('button', { name: 'Sign in to the HMRC online service' }).click();
+}
+
 /** Signs in to HMRC's window as the card's sandbox user and gives VAT Wise permission. */
 export async function authoriseInHmrcWindow(page: Page, card: Locator) {
   const userId = (await card.getByTestId('sandbox-user-id').textContent()) ?? '';
@@ -30,6 +38,7 @@ export async function authoriseInHmrcWindow(page: Page, card: Locator) {
   const popupOpened = page.waitForEvent('popup');
   await card.getByRole('button', { name: 'Authorise' }).click();
   const popup = await popupOpened;
+  await passHmrcStartPages(popup);
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await popup.getByLabel('User ID').fill(userId);
   await popup.getByLabel('Password').fill(password);

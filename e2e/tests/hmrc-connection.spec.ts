@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { signUp } from '../support/hmrc';
+import { passHmrcStartPages, signUp } from '../support/hmrc';
 
 /**
  * Connecting to HMRC as a new user would, against the embedded simulator: sign up, create an
@@ -38,6 +38,7 @@ test.describe('connecting to HMRC', () => {
     const popupOpened = page.waitForEvent('popup');
     await card.getByRole('button', { name: 'Authorise' }).click();
     const popup = await popupOpened;
+    await passHmrcStartPages(popup);
     await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     await popup.getByLabel('User ID').fill(userId);
     await popup.getByLabel('Password').fill(password);
@@ -93,6 +94,7 @@ test.describe('connecting to HMRC', () => {
     const popupOpened = page.waitForEvent('popup');
     await card.getByRole('button', { name: 'Authorise' }).click();
     const popup = await popupOpened;
+    await passHmrcStartPages(popup);
     await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     await popup.close();
     await expect(page.getByText('Authorization window was closed.')).toBeVisible();

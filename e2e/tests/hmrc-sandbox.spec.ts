@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { passHmrcStartPages } from '../support/hmrc';
 
 /**
  * The embedded HMRC sandbox simulator's OAuth journey in a real browser, against the real server:
@@ -39,6 +40,7 @@ test.describe('signing in to the HMRC sandbox simulator', () => {
   test('sign in, give permission, and return to VAT Wise with a code and the state', async ({ page, baseURL }) => {
     const user = await createTestUser(page.request);
     await page.goto(authorizeUrl(baseURL ?? '', 'journey-1'));
+    await passHmrcStartPages(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     await expect(page.getByRole('banner')).toContainText('Local HMRC sandbox simulator');
 
@@ -59,6 +61,7 @@ test.describe('signing in to the HMRC sandbox simulator', () => {
   test('refusing permission returns with error=access_denied', async ({ page, baseURL }) => {
     const user = await createTestUser(page.request);
     await page.goto(authorizeUrl(baseURL ?? '', 'journey-2'));
+    await passHmrcStartPages(page);
     await page.getByLabel('User ID').fill(user.userId);
     await page.getByLabel('Password').fill(user.password);
     await page.locator('#submit').click();

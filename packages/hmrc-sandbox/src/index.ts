@@ -5,6 +5,7 @@
  */
 export { hmrcSandbox, type HmrcSandboxOptions } from './plugin';
 export { defaultApplication, type SandboxApplication } from './oauth/applications';
+export { startPageLink } from './oauth/pages';
 export { SandboxStore, openMemoryDatabase, openFileDatabase, type SandboxTables } from './store/store';
 export { faultKinds, faultTargets, type FaultKind, type FaultTarget } from './platform/faults';
 export { scenarioValues, vatEndpoints, type Endpoint } from './scenarios';

@@ -1,3 +1,4 @@
+import { startPageLink } from '@vatwise/hmrc-sandbox';
 /**
  * A browser on HMRC's (here the simulator's) sign-in and grant pages, over real HTTP: follows
  * redirects, keeps cookies, submits the forms with HMRC's field names. Stops at the first redirect
@@ -44,7 +45,11 @@ export async function signInAndGrant(
     }
   }
 
-  const signIn = await go(authorisationUrl);
+  // HMRC's start pages come first (hmrc-mtd-vat.md 2.4): follow their buttons to the sign-in form.
+  let signIn = await go(authorisationUrl);
+  for (let link = startPageLink(signIn.html); link; link = startPageLink(signIn.html)) {
+    signIn = await go(new URL(link, signIn.url).toString());
+  }
   const grant = await go(signIn.url, {
     userId: credentials.userId,
     password: credentials.password,

@@ -59,13 +59,13 @@ describe('the validation feedback log', () => {
     expect(byName(entry.headers, 'gov-client-public-port')).toEqual({
       header: 'gov-client-public-port',
       code: 'MISSING_HEADER',
-      errors: [{ code: 'MISSING_HEADER', message: expect.stringContaining('private network') }],
+      errors: [expect.stringContaining('private network')],
       warnings: [],
     });
     expect(byName(entry.headers, 'gov-vendor-version')).toMatchObject({
       code: 'POTENTIALLY_INVALID_HEADER',
       errors: [],
-      warnings: [{ code: 'POTENTIALLY_INVALID_HEADER' }],
+      warnings: [expect.any(String)],
     });
   });
 
@@ -79,11 +79,11 @@ describe('the validation feedback log', () => {
     );
     expect(byName(entry.headers, 'gov-client-device-id')).toMatchObject({
       code: 'INVALID_HEADER',
-      errors: [{ code: 'INVALID_HEADER' }],
+      errors: [expect.any(String)],
     });
     expect(byName(entry.headers, 'gov-client-colour')).toMatchObject({
       code: 'UNEXPECTED_HEADER',
-      warnings: [{ code: 'UNEXPECTED_HEADER' }],
+      warnings: [expect.any(String)],
     });
     expect(byName(entry.headers, 'gov-test-scenario')).toEqual({
       header: 'gov-test-scenario',
@@ -105,7 +105,7 @@ describe('the validation feedback log', () => {
       {
         headers,
         code: 'INVALID_HEADERS',
-        errors: [{ code: 'INVALID_HEADERS', message: expect.stringContaining('Check all 3 headers') }],
+        errors: [expect.stringContaining('Check all 3 headers')],
       },
     ]);
   });

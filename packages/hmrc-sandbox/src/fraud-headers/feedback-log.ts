@@ -15,10 +15,8 @@ import {
 
 export type FeedbackApi = 'vat-mtd';
 
-export interface FeedbackIssue {
-  code: string;
-  message: string;
-}
+/** An error or warning of the feedback: its message alone, as HMRC's definition has them (strings). */
+export type FeedbackIssue = string;
 
 export type HeaderFeedbackCode =
   | 'VALID_HEADER'
@@ -76,7 +74,7 @@ export interface FraudHeaderLogOptions {
   maxEndpoints?: number;
 }
 
-const issue = ({ code, message }: Finding): FeedbackIssue => ({ code, message });
+const issue = ({ message }: Finding): FeedbackIssue => message;
 
 function headerCode(entry: HeaderAnalysis): HeaderFeedbackCode {
   if (entry.role === 'test-scenario') return 'TEST_SCENARIO_HEADER';

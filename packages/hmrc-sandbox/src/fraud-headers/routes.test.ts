@@ -89,13 +89,16 @@ describe('GET /test/fraud-prevention-headers/vat-mtd/validation-feedback', () =>
     ]);
   });
 
-  it('asks for the connection method', async () => {
-    const response = await sandbox.app.inject({
-      method: 'GET',
-      url: `${basePath}/test/fraud-prevention-headers/vat-mtd/validation-feedback`,
-      headers: { accept: vatAccept, authorization: `Bearer ${await sandbox.appToken()}` },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('WEB_APP_VIA_SERVER');
+  it('takes the connection method as optional, and refuses one it does not check', async () => {
+    const ask = async (query: string) =>
+      sandbox.app.inject({
+        method: 'GET',
+        url: `${basePath}/test/fraud-prevention-headers/vat-mtd/validation-feedback${query}`,
+        headers: { accept: vatAccept, authorization: `Bearer ${await sandbox.appToken()}` },
+      });
+    expect((await ask('')).statusCode).toBe(200);
+    const other = await ask('?connectionMethod=DESKTOP_APP_DIRECT');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toContain('WEB_APP_VIA_SERVER');
   });
 });

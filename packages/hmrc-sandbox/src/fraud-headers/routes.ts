@@ -31,8 +31,9 @@ export function fraudHeaderRoutes(context: SandboxContext) {
       if (api !== 'vat-mtd') {
         return send(reply, flat(404, 'MATCHING_RESOURCE_NOT_FOUND', `No feedback is kept for the API ${api}`));
       }
+      // Optional in HMRC's definition; the simulator checks one method, so another is refused.
       const { connectionMethod } = request.query as { connectionMethod?: string };
-      if (connectionMethod !== 'WEB_APP_VIA_SERVER') {
+      if (connectionMethod !== undefined && connectionMethod !== 'WEB_APP_VIA_SERVER') {
         return send(
           reply,
           flat(400, 'INVALID_REQUEST', 'connectionMethod must be WEB_APP_VIA_SERVER, the method the simulator checks'),

@@ -72,6 +72,7 @@ export const messages = {
   NOT_FINALISED: 'The return cannot be accepted without a declaration it is finalised.',
   CHARGE_REFERENCE_INVALID: 'The provided chargeReference is invalid',
   MATCHING_RESOURCE_NOT_FOUND: 'The supplied income source could not be found',
+  DATE_FROM_INVALID: 'The provided from date is invalid',
   DATE_RANGE_TOO_LARGE_VIEW:
     'The date of the requested return cannot be further than four years from the current date.',
   PERIOD_KEY_INVALID: 'Invalid period key',

@@ -1,6 +1,7 @@
 import { oauthErrorSchema, oauthTokenResponseSchema } from '@vatwise/hmrc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultApplication } from './applications';
+import { startPageLink } from './pages';
 import {
   authorizeUrl,
   basePath,
@@ -23,9 +24,24 @@ afterEach(() => sandbox.close());
 const client = { client_id: defaultApplication.clientId, client_secret: defaultApplication.clientSecret };
 
 describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
+  it('shows HMRC’s start pages before the sign-in form: Continue, then Sign in to the HMRC online service', async () => {
+    const browser = new SimulatedBrowser(sandbox.app);
+    const start = await browser.get(authorizeUrl({ state: 'state-123' }));
+    expect(start.url).toMatch(new RegExp(`^${basePath}/oauth/start\\?auth_id=`));
+    expect(start.html).toMatch(/<a id="start-continue"[^>]*>Continue<\/a>/);
+    const need = await browser.get(startPageLink(start.html) ?? '');
+    expect(need.url).toMatch(new RegExp(`^${basePath}/oauth/whatYouWillNeed\\?auth_id=`));
+    expect(need.html).toMatch(/<a id="start-sign-in"[^>]*>Sign in to the HMRC online service<\/a>/);
+    const signIn = await browser.get(startPageLink(need.html) ?? '');
+    expect(signIn.url).toMatch(new RegExp(`^${basePath}/api-test-login/sign-in\\?continue=`));
+    expect(startPageLink(signIn.html)).toBeUndefined();
+    // A start page for an unknown or used-up request says so, as the sign-in would.
+    expect((await browser.get(`${basePath}/oauth/start?auth_id=nope`)).status).toBe(400);
+  });
+
   it('signs in with HMRC’s field names, lists the scopes and returns a code with the state', async () => {
     const browser = new SimulatedBrowser(sandbox.app);
-    const signIn = await browser.get(authorizeUrl({ state: 'state-123' }));
+    const signIn = await browser.openSignIn(authorizeUrl({ state: 'state-123' }));
     expect(signIn.url).toMatch(new RegExp(`^${basePath}/api-test-login/sign-in\\?continue=`));
     expect(signIn.html).toContain('Local HMRC sandbox simulator');
     for (const fragment of ['id="userId"', 'id="password"', 'id="continue"', 'name="csrfToken"', 'id="submit"']) {
@@ -46,7 +62,7 @@ describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
 
   it('answers a wrong password 401 with HMRC’s message, and lets the user try again', async () => {
     const browser = new SimulatedBrowser(sandbox.app);
-    const signIn = await browser.get(authorizeUrl());
+    const signIn = await browser.openSignIn(authorizeUrl());
     const failed = await browser.submitSignIn(signIn, user.userId, 'wrong-password');
     expect(failed.status).toBe(401);
     expect(failed.html).toMatch(/id="login-issued-error"[^>]*>Invalid user ID or password\. Try again\.</);
@@ -56,7 +72,7 @@ describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
 
   it('sends a refusal back with error=access_denied and the state', async () => {
     const browser = new SimulatedBrowser(sandbox.app);
-    const signIn = await browser.get(authorizeUrl({ state: 'refused' }));
+    const signIn = await browser.openSignIn(authorizeUrl({ state: 'refused' }));
     const grant = await browser.submitSignIn(signIn, user.userId, user.password);
     const denyUrl = /id="deny" href="([^"]+)"/.exec(grant.html)?.[1] ?? '';
     const back = new URL((await browser.get(denyUrl)).url);
@@ -68,7 +84,7 @@ describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
 
   it('refuses a sign-in form without its CSRF token, and a continue URL that is not the grant page', async () => {
     const browser = new SimulatedBrowser(sandbox.app);
-    const signIn = await browser.get(authorizeUrl());
+    const signIn = await browser.openSignIn(authorizeUrl());
     const forged = await browser.request('POST', signIn.url, {
       userId: user.userId,
       password: user.password,
@@ -88,7 +104,7 @@ describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
 
   it('does not let another browser use the grant page of someone’s sign-in', async () => {
     const browser = new SimulatedBrowser(sandbox.app);
-    const grant = await browser.submitSignIn(await browser.get(authorizeUrl()), user.userId, user.password);
+    const grant = await browser.submitSignIn(await browser.openSignIn(authorizeUrl()), user.userId, user.password);
     const stranger = new SimulatedBrowser(sandbox.app);
     const page = await stranger.get(grant.url);
     expect(page.url).toContain('/api-test-login/sign-in');
@@ -112,7 +128,11 @@ describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
 describe('the token endpoint (1.4)', () => {
   async function codeFor(params: Record<string, string> = {}) {
     const browser = new SimulatedBrowser(sandbox.app);
-    const grant = await browser.submitSignIn(await browser.get(authorizeUrl(params)), user.userId, user.password);
+    const grant = await browser.submitSignIn(
+      await browser.openSignIn(authorizeUrl(params)),
+      user.userId,
+      user.password,
+    );
     return new URL(await browser.givePermissionFrom(grant)).searchParams.get('code') ?? '';
   }
   const exchange = (code: string, extra: Record<string, string> = {}) =>

@@ -15,7 +15,8 @@ const styles = `
   label { display: block; font-weight: bold; margin: 16px 0 4px; }
   input[type=text], input[type=password] { font-size: 1.1rem; padding: 6px; width: 100%; max-width: 320px; border: 2px solid #0b0c0c; }
   input:focus, button:focus, a:focus { outline: 3px solid #fd0; outline-offset: 0; }
-  button { font-size: 1.1rem; padding: 8px 14px; margin-top: 20px; background: #00703c; color: #fff; border: 0; cursor: pointer; }
+  button, a.button { font-size: 1.1rem; padding: 8px 14px; margin-top: 20px; background: #00703c; color: #fff; border: 0; cursor: pointer; }
+  a.button { display: inline-block; text-decoration: none; }
   .govuk-error-message { color: #d4351c; font-weight: bold; border-left: 5px solid #d4351c; padding-left: 10px; }
   .actions { display: flex; gap: 24px; align-items: baseline; flex-wrap: wrap; }
   code { background: #f3f2f1; padding: 1px 4px; }
@@ -41,6 +42,35 @@ ${body}
 </main>
 </body>
 </html>`;
+}
+
+/**
+ * HMRC's first start page (2.4): what the software is asking for, and a Continue link. HMRC's
+ * wording changes without notice; scripts should follow the link, not read the words.
+ */
+export function startPage(applicationName: string, nextUrl: string): string {
+  return page(
+    'Authorise software',
+    `<h1>Authorise software</h1>
+<p><strong>${escapeHtml(applicationName)}</strong> wants to use your HMRC data. You will sign in, then decide whether to give it permission.</p>
+<p><a id="start-continue" class="button" role="button" href="${escapeHtml(nextUrl)}">Continue</a></p>`,
+  );
+}
+
+/** HMRC's second start page (2.4): what you need, and the link to the sign-in form. */
+export function whatYouWillNeedPage(signInUrl: string): string {
+  return page(
+    'What you will need',
+    `<h1>What you will need</h1>
+<p>To sign in you need the user ID and password of a sandbox test user (from Create Test User).</p>
+<p><a id="start-sign-in" class="button" role="button" href="${escapeHtml(signInUrl)}">Sign in to the HMRC online service</a></p>`,
+  );
+}
+
+/** On a start page, where its button leads (unescaped); undefined on any other page. */
+export function startPageLink(html: string): string | undefined {
+  const href = /<a id="start-(?:continue|sign-in)"[^>]*href="([^"]+)"/.exec(html)?.[1];
+  return href?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
 export interface SignInPageInput {

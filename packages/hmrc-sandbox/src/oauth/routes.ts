@@ -5,7 +5,7 @@ import { applyFault } from '../platform/http';
 import { randomToken, sha256 } from '../platform/secrets';
 import type { AuthRequestRecord } from '../store/store';
 import { addMonthsToInstant } from '@vatwise/domain';
-import { errorPage, grantPage, signInPage } from './pages';
+import { errorPage, grantPage, signInPage, startPage, whatYouWillNeedPage } from './pages';
 import { parseScopes, scopeDescriptions } from './scopes';
 import { answerTokenRequest, type Form } from './token-grants';
 
@@ -48,6 +48,10 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
   const { store, clock } = context;
   const grantScopePath = `${basePath}/oauth/grantscope`;
   const signInPath = `${basePath}/api-test-login/sign-in`;
+  const startPath = `${basePath}/oauth/start`;
+  const whatYouWillNeedPath = `${basePath}/oauth/whatYouWillNeed`;
+  const signInFor = (authId: string) =>
+    `${signInPath}?continue=${encodeURIComponent(`${grantScopePath}?auth_id=${authId}`)}`;
   const cookiePath = basePath || '/';
   const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
@@ -136,8 +140,31 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
         browser_sha256: null,
         expires_at: clock.iso(signInLifetimeMs),
       });
-      const continueUrl = `${grantScopePath}?auth_id=${authId}`;
-      return reply.redirect(`${signInPath}?continue=${encodeURIComponent(continueUrl)}`, 303);
+      // HMRC's sandbox shows start pages before its sign-in form (2.4); so does the simulator.
+      return reply.redirect(`${startPath}?auth_id=${authId}`, 303);
+    });
+
+    // --- 2.4 the start pages: "Continue", then "Sign in to the HMRC online service" ----------
+    app.get('/oauth/start', async (request, reply) => {
+      const authId = text((request.query as Record<string, unknown>).auth_id) ?? '';
+      const pending = await store.authRequest(authId);
+      if (!pending || pending.expires_at <= clock.iso()) return expired(reply);
+      const application = await store.application(pending.client_id);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          startPage(
+            application?.name ?? pending.client_id,
+            `${whatYouWillNeedPath}?auth_id=${encodeURIComponent(authId)}`,
+          ),
+        );
+    });
+
+    app.get('/oauth/whatYouWillNeed', async (request, reply) => {
+      const authId = text((request.query as Record<string, unknown>).auth_id) ?? '';
+      const pending = await store.authRequest(authId);
+      if (!pending || pending.expires_at <= clock.iso()) return expired(reply);
+      return reply.type('text/html; charset=utf-8').send(whatYouWillNeedPage(signInFor(authId)));
     });
 
     // --- 2.4 the sign-in page ---------------------------------------------------------------

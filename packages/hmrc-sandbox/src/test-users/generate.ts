@@ -70,12 +70,14 @@ const wireUserType: Record<UserType, TestUserType> = {
  * this kind of user may have, no repeats, and the optional identifiers of 2.2 in their formats.
  * HMRC answers a bad body 400 with a plain-text reason, never a JSON error (2.3).
  */
-export function parseCreateRequest(userType: UserType, body: unknown): ParsedRequest {
+export function parseCreateRequest(userType: UserType, given: unknown): ParsedRequest {
+  // No body at all is a user with no services, as on HMRC (its definition makes the body optional).
+  const body = given === undefined ? {} : given;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, message: 'Invalid Json: expected an object such as {"serviceNames":["mtd-vat"]}' };
   }
   const record = body as Record<string, unknown>;
-  const names = record.serviceNames;
+  const names = record.serviceNames ?? [];
   if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
     return { ok: false, message: 'serviceNames must be an array of service names' };
   }

@@ -81,7 +81,15 @@ describe('Create Test User (hmrc-mtd-vat.md 2)', () => {
     expect(notForAgents.statusCode).toBe(400);
     expect(notForAgents.body).toContain('mtd-vat is not available to agents');
     expect((await create('individuals', '{not json')).body).toBe('Invalid Json');
-    expect((await create('individuals', undefined)).statusCode).toBe(400);
+  });
+
+  it('creates a user with no services when the request has no body, as HMRC does', async () => {
+    const response = await create('organisations', undefined);
+    expect(response.statusCode).toBe(201);
+    const user = response.json() as Record<string, unknown>;
+    expect(user.userId).toMatch(/^\d{12}$/);
+    // No mtd-vat service: no VAT registration number, so no VAT account.
+    expect(user).not.toHaveProperty('vrn');
   });
 
   it('refuses a NINO that another test user already has: 400 NINO_ALREADY_USED', async () => {

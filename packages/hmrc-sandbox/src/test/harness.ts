@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { defaultApplication } from '../oauth/applications';
+import { startPageLink } from '../oauth/pages';
 import { type HmrcSandboxOptions, hmrcSandbox } from '../plugin';
 import { SandboxStore, openMemoryDatabase } from '../store/store';
 
@@ -97,7 +98,7 @@ export async function startSandbox(options: Partial<HmrcSandboxOptions> = {}): P
     async authorise(user, scope = 'read:vat write:vat') {
       const browser = new SimulatedBrowser(app);
       const state = randomBytes(8).toString('hex');
-      const signIn = await browser.get(authorizeUrl({ scope, state }));
+      const signIn = await browser.openSignIn(authorizeUrl({ scope, state }));
       const granted = await browser.submitSignIn(signIn, user.userId, user.password);
       const redirect = await browser.givePermissionFrom(granted);
       const code = new URL(redirect).searchParams.get('code') ?? '';
@@ -201,6 +202,13 @@ export class SimulatedBrowser {
 
   get(url: string): Promise<Page> {
     return this.request('GET', url);
+  }
+
+  /** Opens `url` (the authorise URL) and walks HMRC's start pages to the sign-in form (2.4). */
+  async openSignIn(url: string): Promise<Page> {
+    let page = await this.get(url);
+    for (let link = startPageLink(page.html); link; link = startPageLink(page.html)) page = await this.get(link);
+    return page;
   }
 
   /** The value of a form field on a page. */

@@ -15,7 +15,7 @@ import {
   type StoredReturn,
   type VatAccount,
 } from './account';
-import { addDays, addMonths, endOfMonth } from '@vatwise/domain';
+import { addDays, addMonths, addYears, endOfMonth } from '@vatwise/domain';
 import { penceToJson } from './money';
 import { returnBoxes, validateSubmitBody } from './validation';
 
@@ -269,7 +269,7 @@ describe('penaltiesFor (uk-vat-facts.md 4.2, hmrc-mtd-vat.md 3.9)', () => {
 
 describe('queries', () => {
   it('lists open obligations for status=O alone, sorted by start', () => {
-    expect(obligationsFor(account, { status: 'O' }).body).toEqual({
+    expect(obligationsFor(account, { status: 'O' }, today).body).toEqual({
       obligations: [
         { start: '2025-01-01', end: '2025-03-31', due: '2025-05-07', status: 'O', periodKey: '25A1' },
         { start: '2025-04-01', end: '2025-06-30', due: '2025-08-07', status: 'O', periodKey: '25A2' },
@@ -278,12 +278,14 @@ describe('queries', () => {
   });
 
   it('lists obligations overlapping the dates, filtered by status when given', () => {
-    const all = obligationsFor(account, { from: '2024-01-01', to: '2024-12-31' }).body as { obligations: unknown[] };
+    const all = obligationsFor(account, { from: '2024-01-01', to: '2024-12-31' }, today).body as {
+      obligations: unknown[];
+    };
     expect(all.obligations).toHaveLength(4);
-    expect(obligationsFor(account, { from: '2024-01-01', to: '2024-12-31', status: 'O' })).toEqual(
+    expect(obligationsFor(account, { from: '2024-01-01', to: '2024-12-31', status: 'O' }, today)).toEqual(
       flat(404, 'NOT_FOUND', messages.NOT_FOUND),
     );
-    const fulfilled = obligationsFor(account, { from: '2024-02-15', to: '2024-05-01', status: 'F' }).body as {
+    const fulfilled = obligationsFor(account, { from: '2024-02-15', to: '2024-05-01', status: 'F' }, today).body as {
       obligations: { periodKey: string; received: string }[];
     };
     expect(fulfilled.obligations.map((o) => o.periodKey)).toEqual(['24A1', '24A2']);
@@ -292,13 +294,40 @@ describe('queries', () => {
 
   it('shows a stored return with its boxes as JSON numbers, and an empty 404 without one', () => {
     const stored = account.returns[0]!;
-    expect(returnFor(account, stored.periodKey)).toEqual({
+    expect(returnFor(account, stored.periodKey, today)).toEqual({
       status: 200,
       body: Object.fromEntries(
         Object.entries(wireBody(stored.boxes, stored.periodKey)).filter(([k]) => k !== 'finalised'),
       ),
     });
-    expect(returnFor(account, '25A1')).toEqual({ status: 404, body: undefined });
+    expect(returnFor(account, '25A1', today)).toEqual({ status: 404, body: undefined });
+  });
+
+  it('refuses an obligations `from` in the future as HMRC’s backend does; a `to` in the future is fine', () => {
+    expect(obligationsFor(account, { from: '2025-06-16', to: '2025-12-31' }, today)).toEqual(
+      flat(400, 'DATE_FROM_INVALID', 'The provided from date is invalid'),
+    );
+    expect(obligationsFor(account, { from: '2025-06-15', to: '2025-12-31' }, today).status).toBe(200);
+  });
+
+  it('refuses to show a return for a period that ended more than four years ago: 403 DATE_RANGE_TOO_LARGE', () => {
+    const stored = account.returns[0]!;
+    const period = account.obligations.find((o) => o.periodKey === stored.periodKey)!;
+    const fourYearsOn = addYears(period.end, 4);
+    expect(returnFor(account, stored.periodKey, fourYearsOn).status).toBe(200);
+    expect(returnFor(account, stored.periodKey, addDays(fourYearsOn, 1))).toEqual({
+      status: 403,
+      body: {
+        code: 'BUSINESS_ERROR',
+        message: 'Business validation error',
+        errors: [
+          {
+            code: 'DATE_RANGE_TOO_LARGE',
+            message: 'The date of the requested return cannot be further than four years from the current date.',
+          },
+        ],
+      },
+    });
   });
 
   it('lists the liabilities and payments whose tax period ends inside the range', () => {
@@ -371,7 +400,11 @@ describe('submitReturn', () => {
       status: 'F',
       received: '2025-06-16',
     });
-    expect(returnFor(after, '25A1').body).toMatchObject({ periodKey: '25A1', netVatDue: 750.1, totalVatDue: 1000.1 });
+    expect(returnFor(after, '25A1', today).body).toMatchObject({
+      periodKey: '25A1',
+      netVatDue: 750.1,
+      totalVatDue: 1000.1,
+    });
     expect(after.charges.at(-1)).toMatchObject({
       periodKey: '25A1',
       taxPeriod: { from: '2025-01-01', to: '2025-03-31' },
@@ -426,7 +459,7 @@ describe('submitReturn', () => {
     const result = submitReturn(account, debitBody('#001'), now);
     expect(result.answer.status).toBe(201);
     expect(result.account.obligations).toEqual(account.obligations);
-    expect(returnFor(result.account, '#001').status).toBe(200);
+    expect(returnFor(result.account, '#001', today).status).toBe(200);
     const charge = result.account.charges.at(-1);
     expect(charge?.periodKey).toBe('#001');
     expect(charge?.taxPeriod).toBeUndefined();

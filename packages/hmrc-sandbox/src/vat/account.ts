@@ -350,9 +350,12 @@ const byStart = (a: { start: string }, b: { start: string }): number =>
 export function obligationsFor(
   account: VatAccount,
   query: { from?: QueryValue; to?: QueryValue; status?: QueryValue },
+  today: string,
 ): SandboxAnswer<ObligationsBody> | SandboxAnswer {
   const from = firstQueryValue(query.from);
   const to = firstQueryValue(query.to);
+  // HMRC's backend refuses a `from` in the future (a `to` may be); shape A, after validation (3.4).
+  if (from !== undefined && from > today) return flat(400, 'DATE_FROM_INVALID', messages.DATE_FROM_INVALID);
   const status = firstQueryValue(query.status);
   const list = account.obligations
     .filter((o) => (from === undefined || o.end >= from) && (to === undefined || o.start <= to))
@@ -369,8 +372,19 @@ export function obligationsFor(
   return list.length === 0 ? notFound() : ok({ obligations: list });
 }
 
-/** View return (3.6): the stored return, or 404 with no body at all. `periodKey` is decoded. */
-export function returnFor(account: VatAccount, periodKey: string): SandboxAnswer<ReturnBody> | SandboxAnswer {
+/**
+ * View return (3.6): the stored return, or 404 with no body at all. `periodKey` is decoded. A period
+ * that ended more than four years ago is refused, 403 DATE_RANGE_TOO_LARGE inside BUSINESS_ERROR.
+ */
+export function returnFor(
+  account: VatAccount,
+  periodKey: string,
+  today: string,
+): SandboxAnswer<ReturnBody> | SandboxAnswer {
+  const period = account.obligations.find((o) => o.periodKey === periodKey);
+  if (period && period.end < addYears(today, -4)) {
+    return businessError([{ code: 'DATE_RANGE_TOO_LARGE', message: messages.DATE_RANGE_TOO_LARGE_VIEW }]);
+  }
   const stored = account.returns.find((r) => r.periodKey === periodKey);
   if (!stored) return emptyNotFound;
   const body = { periodKey } as ReturnBody;

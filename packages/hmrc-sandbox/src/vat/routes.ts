@@ -77,7 +77,7 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
       url: '/organisations/vat/:vrn/obligations',
       scope: 'read:vat',
       validate: (request) => validateObligationsQuery(request.query as Query),
-      answer: (request, _reply, call) => obligationsFor(call.account, request.query as Query),
+      answer: (request, _reply, call) => obligationsFor(call.account, request.query as Query, call.today),
     },
     {
       name: 'submitReturn',
@@ -110,7 +110,7 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
       scope: 'read:vat',
       pathCheck: (params) => validatePeriodKeyPath(params.periodKey ?? '', params.vrn),
       answer: (request, _reply, call) =>
-        returnFor(call.account, decodePeriodKeyPath((request.params as Params).periodKey ?? '') ?? ''),
+        returnFor(call.account, decodePeriodKeyPath((request.params as Params).periodKey ?? '') ?? '', call.today),
     },
     {
       name: 'liabilities',

@@ -1,4 +1,10 @@
-import { hmrcSandbox, openMemoryDatabase, SandboxStore, defaultApplication } from '@vatwise/hmrc-sandbox';
+import {
+  hmrcSandbox,
+  openMemoryDatabase,
+  SandboxStore,
+  defaultApplication,
+  startPageLink,
+} from '@vatwise/hmrc-sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HmrcError } from '../errors';
@@ -80,10 +86,16 @@ async function userToken(hmrc: HmrcClient, userId: string, password: string) {
   };
   const field = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
   let response = await fetch(hmrc.authorizationUrl({ state: 'client-test' }), { redirect: 'manual' });
-  const signInUrl = new URL(response.headers.get('location') ?? '', baseUrl);
+  // HMRC's start pages come first (hmrc-mtd-vat.md 2.4): follow their buttons to the sign-in form.
+  let signInUrl = new URL(response.headers.get('location') ?? '', baseUrl);
   response = await fetch(signInUrl, { headers: { cookie: cookie() } });
+  let signIn = await response.text();
+  for (let link = startPageLink(signIn); link; link = startPageLink(signIn)) {
+    signInUrl = new URL(link, baseUrl);
+    response = await fetch(signInUrl, { headers: { cookie: cookie() } });
+    signIn = await response.text();
+  }
   keep(response);
-  const signIn = await response.text();
   response = await fetch(signInUrl, {
     method: 'POST',
     redirect: 'manual',

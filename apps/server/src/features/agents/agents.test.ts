@@ -383,6 +383,7 @@ describe('sandbox authoriser (Debian Chromium)', () => {
       expect.arrayContaining([
         'Opening Chromium…',
         "Opening HMRC's sign-in page",
+        "Passing HMRC's start page",
         `Signing in as ${user.userId}`,
         'Giving VAT Wise permission',
         'HMRC returned an authorisation code',

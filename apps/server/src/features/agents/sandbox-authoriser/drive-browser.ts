@@ -65,10 +65,15 @@ export interface AuthorisationCodeResult {
 export const authoriserSteps = {
   launch: 'Opening Chromium…',
   signInPage: "Opening HMRC's sign-in page",
+  startPage: "Passing HMRC's start page",
   signIn: (userId: string) => `Signing in as ${userId}`,
   grant: 'Giving VAT Wise permission',
   code: 'HMRC returned an authorisation code',
 } as const;
+
+/** HMRC's start pages before the sign-in form: how many to pass, and the buttons that pass them. */
+const maxStartPages = 3;
+const startButtonName = /^(continue|sign in)/i;
 
 /** HMRC production's hosts: the authoriser is for sandbox test users only. */
 const productionHosts = new Set(['www.tax.service.gov.uk', 'api.service.hmrc.gov.uk']);
@@ -273,6 +278,17 @@ export async function authoriseInBrowser(input: AuthoriseInBrowserInput): Promis
     say(authoriserSteps.signInPage);
     await race(tab.goto(authorizationUrl, { waitUntil: 'domcontentloaded' }));
     let where = await race(whereAmI());
+    // HMRC shows one or more start pages first, whose wording changes without notice (2.4):
+    // follow their Continue or Sign in button, a few pages at most.
+    for (let page = 0; where === 'other' && page < maxStartPages; page += 1) {
+      const next = tab
+        .getByRole('button', { name: startButtonName })
+        .or(tab.getByRole('link', { name: startButtonName }));
+      if ((await race(next.count())) === 0) break;
+      say(authoriserSteps.startPage);
+      await race(clickAndWait(next.first()));
+      where = await race(whereAmI());
+    }
     if (callback) return codeFrom(callback);
     if (where !== 'sign-in') throw await race(unexpected(' instead of its sign-in page'));
 

@@ -116,6 +116,20 @@ export const errorCatalogue = {
     retryable: true,
     report: false,
   },
+  BUSINESS_ALREADY_CONNECTED: {
+    status: 409,
+    message:
+      'VAT Wise already reaches this VRN through another HMRC authority. Replace it only if that one no longer works for you.',
+    retryable: false,
+    report: false,
+  },
+  VRN_NOT_REACHED: {
+    status: 422,
+    message:
+      'HMRC says this authority cannot reach that VRN. Check the VRN, or grant authority as the business itself (or as its agent, once it has accepted).',
+    retryable: false,
+    report: false,
+  },
   HMRC_NOT_CONNECTED: {
     status: 409,
     message: 'This business is not connected to HMRC yet. Grant authority on Grant Authority first.',

@@ -114,6 +114,8 @@ export const addBusinessBodySchema = z.object({
   vrn: vrnSchema,
   name: z.string().trim().max(160).optional(),
   userId: hmrcUserIdSchema,
+  /** Move a VRN VAT Wise already reaches through another HMRC authority to this one. */
+  replace: z.boolean().optional(),
 });
 export const selectBusinessBodySchema = z.object({ vrn: vrnSchema });
 

@@ -136,8 +136,8 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     '/businesses',
     { config: accountHolders, schema: { body: addBusinessBodySchema } },
     async (request, reply) => {
-      const body = request.body;
-      return reply.code(201).send(await service.addBusiness(currentUser(request), body));
+      const user = currentUser(request);
+      return reply.code(201).send(await service.addBusiness(user, await fraud.headersFor(request, user), request.body));
     },
   );
 

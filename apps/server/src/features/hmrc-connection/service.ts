@@ -272,9 +272,35 @@ export class HmrcConnectionService {
     return { businesses, current: current?.vrn ?? null };
   }
 
-  /** A VRN reached through an HMRC user's authority (an agent's client, or a real business). */
-  async addBusiness(owner: SessionUser, input: { vrn: string; name?: string | undefined; userId: string }) {
-    if (!(await this.deps.repo.connection(owner.id, input.userId))) throw new AppError('HMRC_NOT_CONNECTED');
+  /**
+   * A VRN reached through an HMRC user's authority (an agent's client, or a real business). HMRC is
+   * asked first whether that authority reaches the VRN (its customer information), and a VRN
+   * already reached through another authority is moved only when the user says `replace`: a
+   * working connection never changes silently.
+   */
+  async addBusiness(
+    owner: SessionUser,
+    fraudHeaders: Record<string, string>,
+    input: { vrn: string; name?: string | undefined; userId: string; replace?: boolean | undefined },
+  ) {
+    const connection = await this.deps.repo.connection(owner.id, input.userId);
+    if (!connection) throw new AppError('HMRC_NOT_CONNECTED');
+    const existing = await this.deps.repo.business(owner.id, input.vrn);
+    if (existing?.hmrc_user_id && existing.hmrc_user_id !== input.userId && !input.replace) {
+      throw new AppError('BUSINESS_ALREADY_CONNECTED');
+    }
+    try {
+      await asHmrcCaller({ ownerId: owner.id, vrn: input.vrn }, () =>
+        this.callWithConnection(connection, 'customerInformation', (accessToken) =>
+          this.deps.client.customerInformation(input.vrn, { accessToken, fraudHeaders }),
+        ),
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.hmrc?.codes.includes('CLIENT_OR_AGENT_NOT_AUTHORISED')) {
+        throw new AppError('VRN_NOT_REACHED');
+      }
+      throw error;
+    }
     const now = this.now().toISOString();
     await this.deps.repo.saveBusiness({
       id: crypto.randomUUID(),
@@ -332,8 +358,18 @@ export class HmrcConnectionService {
       throw new AppError('BUSINESS_NOT_YOURS');
     }
     if (!business.hmrc_user_id) throw new AppError('HMRC_NOT_CONNECTED');
-    let connection = await this.deps.repo.connection(ownerId, business.hmrc_user_id);
+    const connection = await this.deps.repo.connection(ownerId, business.hmrc_user_id);
     if (!connection) throw new AppError('HMRC_NOT_CONNECTED');
+    return this.callWithConnection(connection, kind, call);
+  }
+
+  /** `call` with the connection's access token, refreshed when due, and once more after HMRC's 401. */
+  private async callWithConnection<T>(
+    from: ConnectionRow,
+    kind: HmrcDataKind,
+    call: (accessToken: string) => Promise<T>,
+  ): Promise<T> {
+    let connection = from;
     if (connection.refresh_failed_at) throw new AppError('HMRC_REAUTHORISE');
     if (Date.parse(connection.access_expires_at) - this.now().getTime() < refreshMarginMs) {
       connection = await this.refreshConnection(connection);

@@ -54,7 +54,7 @@ export const hmrcApi = api.injectEndpoints({
     }),
     addBusiness: build.mutation<
       { businesses: Business[]; current: string | null },
-      { vrn: string; name?: string; userId: string }
+      { vrn: string; name?: string; userId: string; replace?: boolean }
     >({
       query: (body) => ({ url: '/api/businesses', method: 'POST', body }),
       invalidatesTags: ['Businesses'],

@@ -1,9 +1,9 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { vrnSchema } from '@vatwise/domain';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
+import { describeError, errorCodeOf } from '../../../shared/api/http-errors';
 import { notify } from '../../../shared/toasts/notifier';
 import { hmrcApi } from '../api';
 import { useAuthorisePopup } from '../use-authorise-popup';
@@ -20,6 +20,8 @@ export function ConnectWithHmrc() {
   const [vrn, setVrn] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** A VRN VAT Wise already reaches through another authority: replaced only when the user says so. */
+  const [reachedElsewhere, setReachedElsewhere] = useState<string | null>(null);
   const [addBusiness, adding] = hmrcApi.useAddBusinessMutation();
 
   const connect = async () => {
@@ -36,6 +38,10 @@ export function ConnectWithHmrc() {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
+    await send(false);
+  };
+
+  const send = async (replace: boolean) => {
     const parsed = vrnSchema.safeParse(vrn);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? '');
@@ -46,11 +52,19 @@ export function ConnectWithHmrc() {
       vrn: parsed.data,
       userId: connection,
       ...(name.trim() ? { name: name.trim() } : {}),
+      ...(replace ? { replace } : {}),
     });
     if ('error' in result) {
+      if (errorCodeOf(result.error) === 'BUSINESS_ALREADY_CONNECTED') {
+        setProblem(null);
+        setReachedElsewhere(parsed.data);
+        return;
+      }
+      setReachedElsewhere(null);
       setProblem(describeError(result.error, t));
       return;
     }
+    setReachedElsewhere(null);
     notify({ type: 'success', title: t('hmrc:authorise.added'), message: name || parsed.data });
     setVrn('');
     setName('');
@@ -89,11 +103,27 @@ export function ConnectWithHmrc() {
                 value={name}
                 onChange={(event) => setName(event.currentTarget.value)}
               />
-              <Group>
-                <Button type="submit" loading={adding.isLoading}>
-                  {t('hmrc:authorise.addVrn')}
-                </Button>
-              </Group>
+              {reachedElsewhere ? (
+                <Alert color="yellow" title={t('hmrc:authorise.reachedElsewhereTitle')} data-testid="reached-elsewhere">
+                  <Stack gap="xs">
+                    <Text size="sm">{t('hmrc:authorise.reachedElsewhere', { vrn: reachedElsewhere })}</Text>
+                    <Group>
+                      <Button size="xs" color="yellow" loading={adding.isLoading} onClick={() => void send(true)}>
+                        {t('hmrc:authorise.replace')}
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setReachedElsewhere(null)}>
+                        {t('hmrc:authorise.keepCurrent')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Alert>
+              ) : (
+                <Group>
+                  <Button type="submit" loading={adding.isLoading}>
+                    {t('hmrc:authorise.addVrn')}
+                  </Button>
+                </Group>
+              )}
             </Stack>
           </form>
         )}

@@ -2,6 +2,7 @@ import { vrnWithCheckDigits } from '@vatwise/domain';
 import { pick, randomDigits, randomFrom } from '../platform/secrets';
 import type { UserType } from '../store/store';
 import { addDays } from '@vatwise/domain';
+import { intBetween, randomFor } from '../vat/random';
 import { eoriServices, type TestUserType, testUserServices } from './services';
 
 /**
@@ -117,6 +118,15 @@ export function parseCreateRequest(userType: UserType, given: unknown): ParsedRe
   return { ok: true, serviceNames, fields };
 }
 
+/**
+ * The VAT registration date of a new VRN: 1 to 20 years before the day it is created (2.3), drawn
+ * from the VRN so that the same VRN always gets the same date. It is the known fact an agent gives
+ * for the client (agents/) and the customer information's effectiveRegistrationDate.
+ */
+export function registrationDateFor(vrn: string, today: string): string {
+  return addDays(today, -intBetween(randomFor(`registration:${vrn}`), 365, 20 * 365 - 1));
+}
+
 /** A new test user for a parsed request; `today` (YYYY-MM-DD) dates the VAT registration. */
 export function generateTestUser(
   userType: UserType,
@@ -153,8 +163,7 @@ export function generateTestUser(
   if (has('mtd-vat') || has('submit-vat-returns')) {
     vrn = vrnWithCheckDigits(randomDigits(7));
     body.vrn = vrn;
-    // Registered 1 to 20 years before today (2.3).
-    body.vatRegistrationDate = addDays(today, -(365 + (Number(randomDigits(5)) % (19 * 365))));
+    body.vatRegistrationDate = registrationDateFor(vrn, today);
   }
   if (has('self-assessment')) {
     body.saUtr = randomDigits(10);

@@ -1,4 +1,4 @@
-import { isValidVrn } from '@vatwise/domain';
+import { addDays, isValidVrn } from '@vatwise/domain';
 import {
   createAgentResponseSchema,
   createIndividualResponseSchema,
@@ -8,6 +8,7 @@ import {
 } from '@vatwise/hmrc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { basePath, type Sandbox, startSandbox, vatAccept } from '../test/harness';
+import { registrationDateFor } from './generate';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -43,6 +44,30 @@ describe('Create Test User (hmrc-mtd-vat.md 2)', () => {
     const years = (Date.now() - registered) / (365.25 * 86_400_000);
     expect(years).toBeGreaterThanOrEqual(0.99);
     expect(years).toBeLessThanOrEqual(20.01);
+  });
+
+  it('dates a VRN’s registration from the VRN itself, and customer information gives the same date', async () => {
+    const user = createOrganisationResponseSchema.parse(
+      (await create('organisations', JSON.stringify({ serviceNames: ['mtd-vat'] }))).json(),
+    );
+    // The simulator dates by the UK calendar, which may be a day ahead of UTC's.
+    const today = new Date().toISOString().slice(0, 10);
+    expect([
+      registrationDateFor(user.vrn ?? '', today),
+      registrationDateFor(user.vrn ?? '', addDays(today, 1)),
+    ]).toContain(user.vatRegistrationDate);
+    const tokens = await sandbox.authorise(user);
+    const information = await sandbox.vat('GET', `/organisations/vat/${user.vrn}/information`, {
+      token: tokens.access_token,
+    });
+    expect(information.json().customerDetails.effectiveRegistrationDate).toBe(user.vatRegistrationDate);
+  });
+
+  it('gives different VRNs different registration dates', () => {
+    const dates = new Set(
+      ['100000000', '100000001', '100000002', '100000003'].map((vrn) => registrationDateFor(vrn, '2026-01-01')),
+    );
+    expect(dates.size).toBe(4);
   });
 
   it('creates an individual with the identifiers of each service asked for', async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { agentRoutes } from './agents/routes';
+import { AgentAuthorisations } from './agents/service';
 import type { SandboxContext } from './context';
 import { createFraudHeaderLog } from './fraud-headers';
 import { fraudHeaderRoutes } from './fraud-headers/routes';
@@ -38,6 +40,8 @@ const knownPaths = [
   /^\/organisations\/vat\/[^/]+\/financial-details\/[^/]+$/,
   /^\/create-test-user\/(individuals|organisations|agents|services)$/,
   /^\/oauth\/(authorize|token|grantscope)$/,
+  /^\/agents\/[^/]+\/(invitations|relationships)$/,
+  /^\/agents\/[^/]+\/invitations\/[^/]+$/,
 ];
 
 /**
@@ -119,6 +123,7 @@ export async function hmrcSandbox(app: FastifyInstance, options: HmrcSandboxOpti
   await app.register(oauthRoutes(context, basePath));
   await app.register(testUserRoutes(context));
   await app.register(vatRoutes(context, basePath));
+  await app.register(agentRoutes(context, basePath, new AgentAuthorisations(context)));
   await app.register(fraudHeaderRoutes(context));
   if (options.operatorControls) await app.register(operatorRoutes(context));
 }

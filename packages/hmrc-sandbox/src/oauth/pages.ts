@@ -4,7 +4,8 @@
  * page says plainly that it is a local simulator, not HMRC.
  */
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const styles = `
   body { font-family: Arial, Helvetica, sans-serif; margin: 0; color: #0b0c0c; background: #fff; line-height: 1.4; }
@@ -20,9 +21,12 @@ const styles = `
   .govuk-error-message { color: #d4351c; font-weight: bold; border-left: 5px solid #d4351c; padding-left: 10px; }
   .actions { display: flex; gap: 24px; align-items: baseline; flex-wrap: wrap; }
   code { background: #f3f2f1; padding: 1px 4px; }
+  button.secondary { background: #f3f2f1; color: #0b0c0c; }
+  .request { border-top: 1px solid #b1b4b6; margin-top: 24px; }
 `;
 
-function page(title: string, body: string): string {
+/** A page in the simulator's HMRC-like frame (agents/pages.ts uses it too). */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -7,6 +7,7 @@ import type { AuthRequestRecord } from '../store/store';
 import { addMonthsToInstant } from '@vatwise/domain';
 import { errorPage, grantPage, signInPage, startPage, whatYouWillNeedPage } from './pages';
 import { parseScopes, scopeDescriptions } from './scopes';
+import { clientPagesPath, startBrowserSession } from './session';
 import { answerTokenRequest, type Form } from './token-grants';
 
 /**
@@ -180,9 +181,11 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
         return htmlError(reply, 403, 'invalid_request', 'The form has expired. Go back and sign in again.');
       }
       const continueUrl = form.continue ?? '';
-      // The continue URL must be our grant page (its query string aside), as on HMRC (2.4).
+      // The continue URL must be our grant page (its query string aside), as on HMRC (2.4), or a
+      // client's page for answering an agent.
       const continueTarget = new URL(continueUrl, 'http://sandbox.invalid');
-      if (continueTarget.pathname !== grantScopePath || !continueUrl.startsWith('/')) {
+      const toClientPage = continueTarget.pathname.startsWith(`${basePath}${clientPagesPath}`);
+      if ((continueTarget.pathname !== grantScopePath && !toClientPage) || !continueUrl.startsWith('/')) {
         return htmlError(reply, 400, 'invalid_request', 'Invalid Parameters');
       }
       const userId = form.userId?.trim() ?? '';
@@ -194,6 +197,10 @@ export function oauthRoutes(context: SandboxContext, basePath: string) {
           .code(userId && password ? 401 : 400)
           .type('text/html; charset=utf-8')
           .send(signInPage({ continueUrl, csrfToken, userId, failed: true }));
+      }
+      if (toClientPage) {
+        await startBrowserSession(context, request, reply, cookiePath, user.userId);
+        return reply.redirect(continueTarget.pathname, 303);
       }
       const authId = continueTarget.searchParams.get('auth_id') ?? '';
       const pending = await store.authRequest(authId);

@@ -1,11 +1,16 @@
 /**
  * Scopes the simulator grants, with the wording its grant page shows. The VAT (MTD) API needs
- * read:vat for every GET and write:vat to submit (hmrc-mtd-vat.md 3.1); `hello` is HMRC's
- * test scope, accepted so generic OAuth clients can try the flow.
+ * read:vat for every GET and write:vat to submit (hmrc-mtd-vat.md 3.1); the agent authorisation
+ * API one scope per operation (its application.yaml); `hello` is HMRC's test scope, accepted so
+ * generic OAuth clients can try the flow.
  */
 export const scopeDescriptions: Record<string, string> = {
   'read:vat': 'View your VAT information',
   'write:vat': 'Change your VAT information',
+  'write:sent-invitations': 'Ask clients to authorise you as their agent',
+  'read:sent-invitations': 'View the authorisation requests you sent',
+  'write:cancel-invitations': 'Cancel authorisation requests you sent',
+  'read:check-relationship': 'Check whether a client has authorised you',
   hello: 'Say hello (HMRC test scope)',
 };
 

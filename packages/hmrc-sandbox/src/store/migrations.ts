@@ -90,7 +90,51 @@ const initial: Migration = {
   },
 };
 
-export const sandboxMigrations: Record<string, Migration> = { '0001_initial': initial };
+/** Agent authorisation (agents/): invitations, agent–client relationships and the client's sign-in. */
+const agents: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('hmrc_sandbox_invitation')
+      .addColumn('invitation_id', 'varchar(13)', (column) => column.primaryKey())
+      .addColumn('arn', 'varchar(11)', (column) => column.notNull())
+      .addColumn('agent_uid', 'varchar(8)', (column) => column.notNull())
+      .addColumn('service', 'varchar(10)', (column) => column.notNull())
+      .addColumn('client_id', 'varchar(9)', (column) => column.notNull())
+      .addColumn('agent_type', 'varchar(10)')
+      // Pending, Accepted, Rejected or Cancelled; Expired is worked out from expires_on and the clock.
+      .addColumn('status', 'varchar(10)', (column) => column.notNull())
+      .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('updated_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('expires_on', 'varchar(10)', (column) => column.notNull())
+      .execute();
+    await db.schema.createIndex('hmrc_sandbox_invitation_arn').on('hmrc_sandbox_invitation').column('arn').execute();
+    await db.schema
+      .createIndex('hmrc_sandbox_invitation_agent_uid')
+      .on('hmrc_sandbox_invitation')
+      .column('agent_uid')
+      .execute();
+
+    // One row while the agent may act for the client in the service.
+    await db.schema
+      .createTable('hmrc_sandbox_relationship')
+      .addColumn('arn', 'varchar(11)', (column) => column.notNull())
+      .addColumn('service', 'varchar(10)', (column) => column.notNull())
+      .addColumn('client_id', 'varchar(9)', (column) => column.notNull())
+      .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
+      .addPrimaryKeyConstraint('hmrc_sandbox_relationship_pk', ['arn', 'service', 'client_id'])
+      .execute();
+
+    // A browser signed in as a test user outside an OAuth grant (the client answering an agent).
+    await db.schema
+      .createTable('hmrc_sandbox_browser_session')
+      .addColumn('session_sha256', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('user_id', 'varchar(12)', (column) => column.notNull())
+      .addColumn('expires_at', 'varchar(30)', (column) => column.notNull())
+      .execute();
+  },
+};
+
+export const sandboxMigrations: Record<string, Migration> = { '0001_initial': initial, '0002_agents': agents };
 
 /** Brings the simulator's tables up to date; throws when a migration fails. */
 export async function migrateSandboxTables(db: Kysely<unknown>): Promise<void> {

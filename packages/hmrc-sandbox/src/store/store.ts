@@ -66,6 +66,29 @@ export interface SandboxTables {
     key: string;
     value: string;
   };
+  hmrc_sandbox_invitation: {
+    invitation_id: string;
+    arn: string;
+    agent_uid: string;
+    service: string;
+    client_id: string;
+    agent_type: string | null;
+    status: string;
+    created_at: string;
+    updated_at: string;
+    expires_on: string;
+  };
+  hmrc_sandbox_relationship: {
+    arn: string;
+    service: string;
+    client_id: string;
+    created_at: string;
+  };
+  hmrc_sandbox_browser_session: {
+    session_sha256: string;
+    user_id: string;
+    expires_at: string;
+  };
 }
 
 export type UserType = 'individual' | 'organisation' | 'agent';
@@ -93,6 +116,8 @@ export type AuthRequestRecord = SandboxTables['hmrc_sandbox_auth_request'];
 export type GrantRecord = SandboxTables['hmrc_sandbox_grant'];
 export type AuthCodeRecord = SandboxTables['hmrc_sandbox_auth_code'];
 export type TokenRecord = SandboxTables['hmrc_sandbox_token'];
+export type InvitationRecord = SandboxTables['hmrc_sandbox_invitation'];
+export type RelationshipKey = Pick<SandboxTables['hmrc_sandbox_relationship'], 'arn' | 'service' | 'client_id'>;
 
 export interface StoredAccount {
   account: VatAccount;
@@ -189,6 +214,16 @@ export class SandboxStore {
       details: JSON.parse(row.details) as Record<string, unknown>,
       createdAt: row.created_at,
     };
+  }
+
+  /** The test user holding this VRN or NINO (a client an agent names). */
+  async testUserBy(column: 'vrn' | 'nino', value: string): Promise<TestUserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('hmrc_sandbox_test_user')
+      .select('user_id')
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row ? this.testUser(row.user_id) : undefined;
   }
 
   /** True when some test user already has this identifier (HMRC's NINO_ALREADY_USED and friends). */
@@ -294,6 +329,105 @@ export class SandboxStore {
       .execute();
   }
 
+  // --- browser sessions (a client signed in outside OAuth) ------------------------------------
+
+  async insertBrowserSession(session: SandboxTables['hmrc_sandbox_browser_session']): Promise<void> {
+    await this.db.insertInto('hmrc_sandbox_browser_session').values(session).execute();
+  }
+
+  browserSession(sessionSha256: string): Promise<SandboxTables['hmrc_sandbox_browser_session'] | undefined> {
+    return this.db
+      .selectFrom('hmrc_sandbox_browser_session')
+      .selectAll()
+      .where('session_sha256', '=', sessionSha256)
+      .executeTakeFirst();
+  }
+
+  // --- agent invitations and relationships ---------------------------------------------------
+
+  async insertInvitation(invitation: InvitationRecord): Promise<void> {
+    await this.db.insertInto('hmrc_sandbox_invitation').values(invitation).execute();
+  }
+
+  invitation(invitationId: string): Promise<InvitationRecord | undefined> {
+    return this.db
+      .selectFrom('hmrc_sandbox_invitation')
+      .selectAll()
+      .where('invitation_id', '=', invitationId)
+      .executeTakeFirst();
+  }
+
+  /** An agent's invitations created at or after `since`, newest first. */
+  invitationsOf(arn: string, since: string): Promise<InvitationRecord[]> {
+    return this.db
+      .selectFrom('hmrc_sandbox_invitation')
+      .selectAll()
+      .where('arn', '=', arn)
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** The invitations of the agent behind a client link (its uid), for one client. */
+  invitationsForClient(agentUid: string, clientIds: string[]): Promise<InvitationRecord[]> {
+    if (clientIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('hmrc_sandbox_invitation')
+      .selectAll()
+      .where('agent_uid', '=', agentUid)
+      .where('client_id', 'in', clientIds)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** Invitations of this agent for this client and service, in any status. */
+  invitationsBetween(key: RelationshipKey): Promise<InvitationRecord[]> {
+    return this.db
+      .selectFrom('hmrc_sandbox_invitation')
+      .selectAll()
+      .where('arn', '=', key.arn)
+      .where('service', '=', key.service)
+      .where('client_id', '=', key.client_id)
+      .execute();
+  }
+
+  /** Moves an invitation on from `from`; false when its status changed meanwhile (one answer wins). */
+  async setInvitationStatus(invitationId: string, from: string, to: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('hmrc_sandbox_invitation')
+      .set({ status: to, updated_at: at })
+      .where('invitation_id', '=', invitationId)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async hasRelationship(key: RelationshipKey): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('hmrc_sandbox_relationship')
+      .select('arn')
+      .where('arn', '=', key.arn)
+      .where('service', '=', key.service)
+      .where('client_id', '=', key.client_id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The client's one agent for the service from now on: any other agent's relationship ends. */
+  async replaceRelationship(key: RelationshipKey, at: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('hmrc_sandbox_relationship')
+        .where('service', '=', key.service)
+        .where('client_id', '=', key.client_id)
+        .execute();
+      await trx
+        .insertInto('hmrc_sandbox_relationship')
+        .values({ ...key, created_at: at })
+        .execute();
+    });
+  }
+
   // --- VAT accounts --------------------------------------------------------------------------
 
   async insertAccount(account: VatAccount): Promise<void> {
@@ -346,7 +480,7 @@ export class SandboxStore {
       .execute();
   }
 
-  /** Forgets every test user, grant, token, account and setting; applications stay. */
+  /** Forgets every test user, grant, token, account, setting, invitation and relationship; applications stay. */
   async reset(): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const table of [
@@ -357,6 +491,9 @@ export class SandboxStore {
         'hmrc_sandbox_vat_account',
         'hmrc_sandbox_test_user',
         'hmrc_sandbox_setting',
+        'hmrc_sandbox_invitation',
+        'hmrc_sandbox_relationship',
+        'hmrc_sandbox_browser_session',
       ] as const) {
         await trx.deleteFrom(table).execute();
       }

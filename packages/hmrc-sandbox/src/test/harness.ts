@@ -22,9 +22,9 @@ export interface Sandbox {
   createUser(kind: 'individuals' | 'organisations' | 'agents', serviceNames?: string[]): Promise<TestUser>;
   /** Signs in as the user in a simulated browser, gives permission and exchanges the code. */
   authorise(user: TestUser, scope?: string): Promise<Tokens>;
-  /** A VAT (MTD) call with HMRC's Accept header and the token. */
+  /** An API call (VAT, agent authorisation) with HMRC's Accept header for version 1.0 and the token. */
   vat(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     options?: { token?: string; headers?: Record<string, string>; body?: string },
   ): Promise<LightMyRequestResponse>;

@@ -3,7 +3,8 @@ import type { SandboxContext } from '../context';
 import { flat, messages, type SandboxAnswer } from '../http/errors';
 import { applyFault, authenticate, checkAccept, dropConnection, isAnswer, send, throttle } from '../platform/http';
 import { type Endpoint, resolveScenario } from '../scenarios';
-import type { StoredAccount } from '../store/store';
+import { agentOf } from '../agents/service';
+import type { StoredAccount, TestUserRecord } from '../store/store';
 import {
   advanceAccount,
   customerInformationFor,
@@ -31,7 +32,7 @@ import {
 /**
  * The eight VAT (MTD) 1.0 endpoints (hmrc-mtd-vat.md 3). Each call goes through HMRC's stages in
  * HMRC's order: Accept header, bearer token and scope, rate limit, VRN format, the token's user
- * owning the VRN, the endpoint's own validation, then a Gov-Test-Scenario (4) or the simulated
+ * owning the VRN (or an agent its owner authorised), the endpoint's own validation, then a Gov-Test-Scenario (4) or the simulated
  * account (vat/account.ts). Every call's Gov-* headers are recorded for the fraud prevention
  * feedback endpoint (5.3).
  */
@@ -153,6 +154,14 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
     },
   ];
 
+  async function mayActFor(user: TestUserRecord | undefined, vrn: string): Promise<boolean> {
+    if (user?.vrn === vrn) return true;
+    const agent = agentOf(user);
+    return (
+      typeof agent !== 'string' && (await store.hasRelationship({ arn: agent.arn, service: 'MTD-VAT', client_id: vrn }))
+    );
+  }
+
   /** Every stage before the endpoint's own work; an answer when one of them refuses the call. */
   async function admit(
     endpoint: EndpointDefinition,
@@ -175,9 +184,10 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
     const pathProblem = endpoint.pathCheck ? endpoint.pathCheck(params) : validateVrn(params.vrn);
     if (pathProblem) return pathProblem;
 
-    // The token's user must hold HMRC-MTD-VAT for this VRN (3.2); agent relationships are not simulated.
+    // The token's user must hold HMRC-MTD-VAT for this VRN, or be an agent the client has
+    // authorised for MTD-VAT (3.2; agents/).
     const user = caller.grant ? await store.testUser(caller.grant.user_id) : undefined;
-    const stored = user?.vrn === params.vrn ? await store.account(params.vrn) : undefined;
+    const stored = (await mayActFor(user, params.vrn)) ? await store.account(params.vrn) : undefined;
     if (!stored) return flat(403, 'CLIENT_OR_AGENT_NOT_AUTHORISED', messages.CLIENT_OR_AGENT_NOT_AUTHORISED);
 
     const today = clock.today();

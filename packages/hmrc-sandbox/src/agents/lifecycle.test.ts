@@ -107,8 +107,10 @@ describe('an invitation the client accepts', () => {
   it('gives the client one agent per service: accepting another agent ends the first one’s access', async () => {
     const client = await newVatClient(sandbox);
     const other = await newAgent(sandbox);
-    await answeredInvitation(sandbox, agent, client, 'accept');
-    await answeredInvitation(sandbox, other, client, 'accept');
+    const first = await answeredInvitation(sandbox, agent, client, 'accept');
+    const second = await answeredInvitation(sandbox, other, client, 'accept');
+    expect((await readInvitation(sandbox, agent, first.invitationId)).status).toBe('Deauthorised');
+    expect((await readInvitation(sandbox, other, second.invitationId)).status).toBe('Accepted');
     expect((await checkRelationship(client, other)).statusCode).toBe(204);
     expect((await checkRelationship(client)).statusCode).toBe(404);
     expect((await vatInformation(client)).statusCode).toBe(403);

@@ -20,7 +20,7 @@ export interface Agent {
   name: string;
 }
 
-export type InvitationStatus = 'Pending' | 'Accepted' | 'Rejected' | 'Cancelled' | 'Expired';
+export type InvitationStatus = 'Pending' | 'Accepted' | 'Rejected' | 'Cancelled' | 'Expired' | 'Deauthorised';
 
 /** An invitation as the agent sees it now: Pending turns Expired once its day has come. */
 export interface Invitation extends InvitationRecord {

@@ -101,8 +101,9 @@ const agents: Migration = {
       .addColumn('service', 'varchar(10)', (column) => column.notNull())
       .addColumn('client_id', 'varchar(9)', (column) => column.notNull())
       .addColumn('agent_type', 'varchar(10)')
-      // Pending, Accepted, Rejected or Cancelled; Expired is worked out from expires_on and the clock.
-      .addColumn('status', 'varchar(10)', (column) => column.notNull())
+      // Pending, Accepted, Rejected, Cancelled or Deauthorised; Expired is worked out from
+      // expires_on and the clock.
+      .addColumn('status', 'varchar(20)', (column) => column.notNull())
       .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
       .addColumn('updated_at', 'varchar(30)', (column) => column.notNull())
       .addColumn('expires_on', 'varchar(10)', (column) => column.notNull())

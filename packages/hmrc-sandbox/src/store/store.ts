@@ -413,13 +413,24 @@ export class SandboxStore {
     return row !== undefined;
   }
 
-  /** The client's one agent for the service from now on: any other agent's relationship ends. */
+  /**
+   * The client's one agent for the service from now on: any other agent's relationship ends, and
+   * the invitation that made it reads Deauthorised.
+   */
   async replaceRelationship(key: RelationshipKey, at: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('hmrc_sandbox_relationship')
         .where('service', '=', key.service)
         .where('client_id', '=', key.client_id)
+        .execute();
+      await trx
+        .updateTable('hmrc_sandbox_invitation')
+        .set({ status: 'Deauthorised', updated_at: at })
+        .where('service', '=', key.service)
+        .where('client_id', '=', key.client_id)
+        .where('status', '=', 'Accepted')
+        .where('arn', '!=', key.arn)
         .execute();
       await trx
         .insertInto('hmrc_sandbox_relationship')

@@ -208,6 +208,13 @@ describe('an invitation that ends without a relationship', () => {
     expect((await readInvitation(sandbox, agent, invitationId)).status).toBe('Pending');
   });
 
+  it('answers 404 for a link naming no service', async () => {
+    const page = await new SimulatedBrowser(sandbox.app).get(
+      '/hmrc-sandbox/agent-client-relationships/appoint-someone-to-deal-with-HMRC-for-you/ABCDEFGH/agent/capital-gains',
+    );
+    expect(page.status).toBe(404);
+  });
+
   it('sends a browser that is not signed in to the sign-in page', async () => {
     const client = await newVatClient(sandbox);
     const { invitationId } = await invite(sandbox, agent, client);
@@ -215,6 +222,32 @@ describe('an invitation that ends without a relationship', () => {
     const page = await new SimulatedBrowser(sandbox.app).get(new URL(String(clientActionUrl)).pathname);
     expect(page.url).toMatch(/^\/hmrc-sandbox\/api-test-login\/sign-in\?continue=/);
     expect(page.html).toContain('id="userId"');
+  });
+});
+
+describe('an MTD Income Tax request', () => {
+  it('names the client by NINO and postcode, reads as a supporting agent’s, and is answered at its own link', async () => {
+    const client = await sandbox.createUser('individuals', ['national-insurance', 'mtd-income-tax']);
+    const postcode = (client.individualDetails as { address: { postcode: string } }).address.postcode;
+    const body = {
+      service: 'MTD-IT',
+      clientType: 'personal',
+      clientIdType: 'ni',
+      clientId: client.nino,
+      knownFact: postcode.replace(' ', ''),
+      agentType: 'supporting',
+    };
+    const created = await agentCall(sandbox, agent, 'POST', `/agents/${agent.arn}/invitations`, body);
+    expect(created.statusCode, created.body).toBe(204);
+    const invitationId = String(created.headers.location).split('/').pop() ?? '';
+    const invitation = await readInvitation(sandbox, agent, invitationId);
+    expect(invitation).toMatchObject({ status: 'Pending', service: ['MTD-IT'], agentType: 'supporting' });
+    expect(invitation.clientActionUrl).toMatch(/\/income-tax$/);
+    await clientAnswers(sandbox, String(invitation.clientActionUrl), client, 'accept', invitationId);
+    expect((await readInvitation(sandbox, agent, invitationId)).status).toBe('Accepted');
+    const { clientType: _clientType, ...check } = body;
+    const checked = await agentCall(sandbox, agent, 'POST', `/agents/${agent.arn}/relationships`, check);
+    expect(checked.statusCode, checked.body).toBe(204);
   });
 });
 

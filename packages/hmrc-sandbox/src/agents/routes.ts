@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import type { SandboxAnswer } from '../http/errors';
+import { errorPage } from '../oauth/pages';
 import { browserSessionCsrf, browserSessionUser, clientPagesPath } from '../oauth/session';
 import { authenticate, isAnswer, send, throttle } from '../platform/http';
 import { type AgentError, agentError } from './errors';
@@ -153,7 +154,7 @@ export function agentRoutes(context: SandboxContext, basePath: string, authorisa
     async function clientView(request: FastifyRequest, reply: FastifyReply) {
       const { uid, agentName, service: urlPart } = request.params as LinkParams;
       const service = serviceOfUrlPart(urlPart);
-      if (!service) return { sent: htmlPage(reply, 404, noRequestsPage('')) };
+      if (!service) return { sent: htmlPage(reply, 404, errorPage('not_found', 'This link does not name a service.')) };
       const userId = await browserSessionUser(context, request);
       const user = userId ? await store.testUser(userId) : undefined;
       const csrfToken = browserSessionCsrf(request);

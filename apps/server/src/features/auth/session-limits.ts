@@ -39,7 +39,7 @@ export const rememberedTermSeconds = (limits: SessionLimits) => Math.max(limits.
  * Whether a new session was asked to be remembered, from the term better-auth gave it: one day
  * for "Remember me" unticked (also after a second factor), `rememberedTermSeconds` otherwise.
  * Sign-in's own flag does not reach every path (two-factor, social); the term does.
- * auth.test.ts fails if better-auth changes it.
+ * session-limits.test.ts fails if better-auth changes it.
  */
 export function askedToBeRemembered(expiresAt: Date, now: number): boolean {
   return expiresAt.getTime() - now > 1.5 * 86_400_000;

@@ -67,6 +67,22 @@ function recordingClient(
   return { hmrc, waits, attemptsAt };
 }
 
+/** A return of £100 VAT on £500 of sales, as HMRC's submit endpoint takes it. */
+const hundredPoundReturn = (periodKey: string | undefined) =>
+  JSON.stringify({
+    periodKey,
+    vatDueSales: 100,
+    vatDueAcquisitions: 0,
+    totalVatDue: 100,
+    vatReclaimedCurrPeriod: 0,
+    netVatDue: 100,
+    totalValueSalesExVAT: 500,
+    totalValuePurchasesExVAT: 0,
+    totalValueGoodsSuppliedExVAT: 0,
+    totalAcquisitionsExVAT: 0,
+    finalised: true,
+  });
+
 const fault = (body: Record<string, unknown>) =>
   fetch(`${baseUrl}/operator/faults`, {
     method: 'POST',
@@ -266,19 +282,7 @@ describe('VAT calls', () => {
     const { hmrc, waits, attemptsAt } = recordingClient();
     const { vrn, context } = await connectedUser(hmrc);
     const open = (await hmrc.obligations(vrn, { status: 'O' }, context)).body.obligations[0];
-    const body = JSON.stringify({
-      periodKey: open?.periodKey,
-      vatDueSales: 100,
-      vatDueAcquisitions: 0,
-      totalVatDue: 100,
-      vatReclaimedCurrPeriod: 0,
-      netVatDue: 100,
-      totalValueSalesExVAT: 500,
-      totalValuePurchasesExVAT: 0,
-      totalValueGoodsSuppliedExVAT: 0,
-      totalAcquisitionsExVAT: 0,
-      finalised: true,
-    });
+    const body = hundredPoundReturn(open?.periodKey);
     await fault({ endpoint: 'submitReturn', kind: 'error503', count: 2 });
     await expect(hmrc.submitReturn(vrn, body, context)).rejects.toMatchObject({ status: 503 });
     expect(attemptsAt('/returns')).toBe(1);
@@ -297,19 +301,7 @@ describe('VAT calls', () => {
     const ended = (await hmrc.obligations(vrn, { status: 'O' }, context)).body.obligations.find(
       (obligation) => obligation.end < today,
     );
-    const body = JSON.stringify({
-      periodKey: ended?.periodKey,
-      vatDueSales: 100,
-      vatDueAcquisitions: 0,
-      totalVatDue: 100,
-      vatReclaimedCurrPeriod: 0,
-      netVatDue: 100,
-      totalValueSalesExVAT: 500,
-      totalValuePurchasesExVAT: 0,
-      totalValueGoodsSuppliedExVAT: 0,
-      totalAcquisitionsExVAT: 0,
-      finalised: true,
-    });
+    const body = hundredPoundReturn(ended?.periodKey);
     await fault({ endpoint: 'submitReturn', kind: 'error429', count: 2 });
     const { body: answer } = await hmrc.submitReturn(vrn, body, context);
     expect(answer.formBundleNumber).toMatch(/^\d{12}$/);

@@ -1,32 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { configureStore } from '@reduxjs/toolkit';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
-import { dynamicMiddleware, rootReducer } from '../../../shared/store/root';
+import { renderPage } from '../../../test/render-page';
 import { type FakeAnswers, fakeServer } from '../../../test/fake-server';
 import RegisterPage from './RegisterPage';
 
-function renderRegister() {
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-  });
-  render(
-    <Provider store={store}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={['/user/register?redirectTo=%2Fapp%2Fvat-operations']}>
-          <Suspense fallback="Loading">
-            <RegisterPage />
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </Provider>,
-  );
-}
+const renderRegister = () => renderPage(<RegisterPage />, '/user/register?redirectTo=%2Fapp%2Fvat-operations');
 
 async function fillAndSend() {
   fireEvent.change(await screen.findByRole('textbox', { name: /Name/ }), { target: { value: 'Owner' } });

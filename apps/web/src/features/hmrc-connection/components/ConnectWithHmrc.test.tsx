@@ -1,12 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { configureStore } from '@reduxjs/toolkit';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
-import { dynamicMiddleware, rootReducer } from '../../../shared/store/root';
+import { renderPage } from '../../../test/render-page';
 import { fakeServer } from '../../../test/fake-server';
 import { ConnectWithHmrc } from './ConnectWithHmrc';
 
@@ -18,23 +13,7 @@ vi.mock('../use-authorise-popup', () => ({
   }),
 }));
 
-function renderConnect() {
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-  });
-  render(
-    <Provider store={store}>
-      <MantineProvider>
-        <MemoryRouter>
-          <Suspense fallback="Loading">
-            <ConnectWithHmrc />
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </Provider>,
-  );
-}
+const renderConnect = () => renderPage(<ConnectWithHmrc />);
 
 describe('connecting a business by hand', () => {
   beforeAll(async () => {

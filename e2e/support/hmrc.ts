@@ -30,6 +30,22 @@ export async function passHmrcStartPages(page: Page) {
   await page.getByRole('button', { name: 'Sign in to the HMRC online service' }).click();
 }
 
+/**
+ * Presses the callback page's "Close this window". The button closes its own window, which can end
+ * Playwright's click before the click reports back: the window closing is what proves the click
+ * worked, so a click error counts only if the window is still open.
+ */
+export async function closeHmrcWindow(popup: Page) {
+  const closed = popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name: 'Close this window' })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
+}
+
 /** Signs in to HMRC's window as the card's sandbox user and gives VAT Wise permission. */
 export async function authoriseInHmrcWindow(page: Page, card: Locator) {
   const userId = (await card.getByTestId('sandbox-user-id').textContent()) ?? '';
@@ -45,15 +61,7 @@ export async function authoriseInHmrcWindow(page: Page, card: Locator) {
   await popup.locator('#submit').click();
   await popup.getByRole('button', { name: 'Give permission' }).click();
   await expect(popup.getByTestId('hmrc-callback-granted')).toContainText('VAT Wise successfully granted.');
-  // The button closes its own window, which can end Playwright's click before the click reports
-  // back: the window closing is what proves the click worked.
-  await Promise.all([
-    popup.waitForEvent('close'),
-    popup
-      .getByRole('button', { name: 'Close this window' })
-      .click()
-      .catch(() => undefined),
-  ]);
+  await closeHmrcWindow(popup);
   await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');
   return { userId, password };
 }

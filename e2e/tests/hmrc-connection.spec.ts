@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { passHmrcStartPages, signUp } from '../support/hmrc';
+import { closeHmrcWindow, passHmrcStartPages, signUp } from '../support/hmrc';
 
 /**
  * Connecting to HMRC as a new user would, against the embedded simulator: sign up, create an
@@ -45,7 +45,7 @@ test.describe('connecting to HMRC', () => {
     await popup.locator('#submit').click();
     await popup.getByRole('button', { name: 'Give permission' }).click();
     await expect(popup.getByTestId('hmrc-callback-granted')).toContainText('VAT Wise successfully granted.');
-    await popup.getByRole('button', { name: 'Close this window' }).click();
+    await closeHmrcWindow(popup);
 
     await expect(page.getByText('VAT Wise successfully granted.').first()).toBeVisible();
     await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');

@@ -4,8 +4,10 @@ import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
 import type { HmrcConnectionService, SandboxUserService } from '../../hmrc-connection';
 import type { AgentService } from '../agent-service';
-import { browserChoices } from './browsers';
+import { browserChoices, chromiumMissingReason, isExecutableFile } from './browsers';
 import {
+  type AnswerClientRequestInput,
+  answerClientRequestInBrowser,
   type AuthoriseInBrowserInput,
   AuthoriserError,
   type AuthoriserErrorCode,
@@ -26,12 +28,15 @@ export interface SandboxAuthoriserDeps {
   agents: AgentService;
   /** The browser driver; tests may swap it for one that fails in a chosen way. */
   drive?: (input: AuthoriseInBrowserInput) => ReturnType<typeof authoriseInBrowser>;
+  /** The driver that answers an agent's request as the client; swapped by tests like `drive`. */
+  answerRequest?: (input: AnswerClientRequestInput) => Promise<void>;
 }
 
 /**
  * Sandbox authoriser: for one of the user's HMRC sandbox test users, drives a headless browser
  * over HMRC's sign-in and grant pages with the test user's id and password, captures the code and
- * completes the exchange, telling the user each step in the agent dialogue. Sandbox only.
+ * completes the exchange, telling the user each step in the agent dialogue. It also answers an
+ * agent's request as one of the user's test users, the client (answerClientRequest). Sandbox only.
  */
 export class SandboxAuthoriser {
   /** One run per user at a time; the controller stops it. */
@@ -71,32 +76,112 @@ export class SandboxAuthoriser {
     }
     // Checked before the run starts so a wrong id is a plain 404, not a failed run.
     const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.id, input.userId);
+    return this.runAlone(
+      owner,
+      `Authorising sandbox user ${userId} in ${browser.name}.`,
+      async ({ tell, report, signal }) => {
+        const authorizationUrl = await this.deps.connections.authorisationUrl(owner, userId);
+        const drive = this.deps.drive ?? authoriseInBrowser;
+        const { code, state } = await drive({
+          authorizationUrl,
+          redirectUri: this.deps.config.hmrc.redirectUri,
+          userId,
+          password,
+          chromiumPath: this.deps.config.agents.chromiumPath,
+          report,
+          signal,
+        });
+        await tell('info', 'Exchanging the code for tokens');
+        const result = await this.deps.connections.exchangeCode(owner, { code, state, userId });
+        await tell(
+          'success',
+          `Authorised ${userId}${result.vrn ? ` (VRN ${result.vrn})` : ''}: access until ${result.authorisation.expiresAt}.`,
+        );
+        return result;
+      },
+    );
+  }
+
+  /**
+   * Answers an agent's request as the client: follows the agent's link (HMRC's clientActionUrl),
+   * signs in as the owner's sandbox user `clientUserId` and accepts or declines `invitationId`.
+   * Chromium only: there is no choice of browser here.
+   */
+  async answerClientRequest(
+    owner: SessionUser,
+    input: { clientUserId: string; linkUrl: string; invitationId: string; accept: boolean },
+  ): Promise<void> {
+    if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
+    const { chromiumPath } = this.deps.config.agents;
+    if (!isExecutableFile(chromiumPath)) {
+      throw new AppError('BROWSER_UNAVAILABLE', `Chromium cannot be used: ${chromiumMissingReason(chromiumPath)}`);
+    }
+    this.checkClientLink(input.linkUrl);
+    // Checked before the run starts so a wrong id is a plain 404, not a failed run.
+    const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.id, input.clientUserId);
+    const { invitationId, accept } = input;
+    await this.runAlone(
+      owner,
+      `${accept ? 'Accepting' : 'Declining'} the agent's request ${invitationId} as sandbox user ${userId} in Chromium.`,
+      async ({ tell, report, signal }) => {
+        const answer = this.deps.answerRequest ?? answerClientRequestInBrowser;
+        await answer({ linkUrl: input.linkUrl, userId, password, invitationId, accept, chromiumPath, report, signal });
+        await tell(
+          'success',
+          accept
+            ? `${userId} has authorised the agent (request ${invitationId}).`
+            : `${userId} has declined the agent's request ${invitationId}.`,
+        );
+      },
+    );
+  }
+
+  /**
+   * The browser types the client's password into whatever the link shows, so the link must lead to
+   * HMRC's pages as configured: the address browsers use, or the one the server calls HMRC at (the
+   * simulator names its links after the address it was called at).
+   */
+  private checkClientLink(linkUrl: string): void {
+    const { authUrl, baseUrl } = this.deps.config.hmrc;
+    const hmrcOrigins = new Set([new URL(authUrl).origin, new URL(baseUrl).origin]);
+    let origin: string | undefined;
+    try {
+      origin = new URL(linkUrl).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined || !hmrcOrigins.has(origin)) {
+      const message = `The client's link must be on HMRC's pages (${[...hmrcOrigins].join(' or ')}).`;
+      throw new AppError('VALIDATION_FAILED', message, [{ path: 'linkUrl', message }]);
+    }
+  }
+
+  /**
+   * One run of the authoriser for `owner` (AGENT_BUSY while another is going): says `intro`, runs
+   * `work` with the run's abort signal, and turns its failure into the AppError the user sees,
+   * told in their agent dialogue first.
+   */
+  private async runAlone<T>(
+    owner: SessionUser,
+    intro: string,
+    work: (run: {
+      tell: (level: 'info' | 'success', message: string) => Promise<void>;
+      report: (step: string) => void;
+      signal: AbortSignal;
+    }) => Promise<T>,
+  ): Promise<T> {
     if (this.runs.has(owner.id)) throw new AppError('AGENT_BUSY');
     const controller = new AbortController();
     this.runs.set(owner.id, controller);
     try {
       return await this.deps.agents.runFor('sandbox-authoriser', owner, async ({ say }) => {
-        await say(owner.id, 'info', `Authorising sandbox user ${userId} in ${browser.name}.`);
+        await say(owner.id, 'info', intro);
         try {
-          const authorizationUrl = await this.deps.connections.authorisationUrl(owner, userId);
-          const drive = this.deps.drive ?? authoriseInBrowser;
-          const { code, state } = await drive({
-            authorizationUrl,
-            redirectUri: this.deps.config.hmrc.redirectUri,
-            userId,
-            password,
-            chromiumPath: this.deps.config.agents.chromiumPath,
+          return await work({
+            tell: (level, message) => say(owner.id, level, message),
             report: (step) => void say(owner.id, 'info', step),
             signal: controller.signal,
           });
-          await say(owner.id, 'info', 'Exchanging the code for tokens');
-          const result = await this.deps.connections.exchangeCode(owner, { code, state, userId });
-          await say(
-            owner.id,
-            'success',
-            `Authorised ${userId}${result.vrn ? ` (VRN ${result.vrn})` : ''}: access until ${result.authorisation.expiresAt}.`,
-          );
-          return result;
         } catch (error) {
           if (error instanceof AuthoriserError) {
             await say(owner.id, 'error', `${error.message} ${error.detail}`);

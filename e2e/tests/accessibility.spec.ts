@@ -72,6 +72,7 @@ const mainPages: { path: string; heading: RegExp }[] = [
   { path: '/app/vat-submissions', heading: /^VAT Submissions/ },
   { path: '/app/vat-wise', heading: /^VAT Wise/ },
   { path: '/app/grant-authority', heading: /^Grant Authority/ },
+  { path: '/app/clients', heading: /^Clients/ },
   { path: '/app/create-user', heading: /^Create User/ },
   { path: '/app/authorisation-user', heading: /^Authorisation User/ },
   { path: '/app/user-management', heading: /^User Management/ },

@@ -99,7 +99,7 @@ test.describe('VAT Submissions', () => {
     const bytes = await (await pdf.createReadStream()).toArray();
     expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // HMRC received the return exactly once (no other browser test submits returns).
+    // HMRC received the return exactly once (browser tests run one at a time: nothing else submits meanwhile).
     expect(await submissionsSoFar()).toBe(before + 1);
 
     // The period is no longer open, and the return is in the history.

@@ -21,6 +21,7 @@ import { hmrcFeedFeature } from './features/hmrc-feed/setup';
 import type { AgentService } from './features/agents/agent-service';
 import { agentRoutes } from './features/agents/routes';
 import { agentsFeature } from './features/agents/setup';
+import { clientRequestRoutes, clientRequestsFeature } from './features/client-requests';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
@@ -163,6 +164,10 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
   app.decorate('agents', agents.agents);
   await app.register(agentRoutes, { prefix: '/api', ...agents, resolveUser });
+  await app.register(clientRequestRoutes, {
+    prefix: '/api',
+    ...clientRequestsFeature(database, hmrc, agents.authoriser, app.log),
+  });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     signedInUser: signedInUserReader(app, resolveUser),

@@ -11,6 +11,7 @@ export * from './vat/money';
 export * from './vat/dates';
 export * from './hmrc/messages';
 export * from './hmrc/api';
+export * from './hmrc/client-requests';
 export * from './hmrc/fraud-prevention';
 export * from './vat-returns/api';
 export * from './vat-returns/box-fields';

@@ -70,6 +70,8 @@ export interface SandboxUserTable {
   vrn: string | null;
   organisation_name: string | null;
   agent_arn: string | null;
+  /** An Organisation's or Individual's VAT registration date (HMRC's known fact for agents). */
+  registration_date: string | null;
   created_at: string;
 }
 
@@ -86,6 +88,27 @@ export interface HmrcConnectionTable {
   grant_expires_at: string;
   refresh_failed_at: string | null;
   updated_at: string;
+  /** The Agent Reference Number when the authority is a tax agent's. */
+  agent_arn: string | null;
+}
+
+/** A tax agent's request for a client's authority, with what HMRC last said of it. */
+export interface ClientRequestTable {
+  id: string;
+  owner_id: string;
+  agent_user_id: string;
+  arn: string;
+  invitation_id: string;
+  vrn: string;
+  registration_date: string;
+  client_name: string | null;
+  /** HMRC's invitation status: Pending, Accepted, Rejected, Cancelled, Expired, Deauthorised. */
+  status: string;
+  client_action_url: string | null;
+  expires_on: string | null;
+  answered_at: string | null;
+  created_at: string;
+  checked_at: string;
 }
 
 /** An OAuth state in flight: bound to the user who asked, used once. */
@@ -255,6 +278,7 @@ export interface Database {
   hmrc_connection: HmrcConnectionTable;
   oauth_state: OauthStateTable;
   business: BusinessTable;
+  client_request: ClientRequestTable;
   vat_record: VatRecordTable;
   vat_return: VatReturnTable;
   vat_receipt: VatReceiptTable;

@@ -74,6 +74,19 @@ const table: Row[] = [
   { route: 'GET /api/businesses', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'POST /api/businesses', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/businesses/current', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  // A tax agent's requests to clients (issue 17) belong to an account, as businesses do.
+  { route: 'GET /api/client_requests', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'POST /api/client_requests', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  {
+    route: 'POST /api/client_requests/:id/cancel',
+    call: '/api/client_requests/00000000-0000-4000-8000-000000000000/cancel',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/client_requests/:id/sandbox_answer',
+    call: '/api/client_requests/00000000-0000-4000-8000-000000000000/sandbox_answer',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
   {
     route: 'DELETE /api/businesses/:vrn',
     call: '/api/businesses/no-such-vrn',

@@ -1,14 +1,10 @@
 import { startPageLink } from '@vatwise/hmrc-sandbox';
 /**
- * A browser on HMRC's (here the simulator's) sign-in and grant pages, over real HTTP: follows
- * redirects, keeps cookies, submits the forms with HMRC's field names. Stops at the first redirect
- * back to VAT Wise's /hmrc-callback and returns that URL.
+ * A browser on HMRC's (here the simulator's) pages, over real HTTP: follows redirects, keeps
+ * cookies, submits forms with HMRC's field names, and stops at a redirect back to VAT Wise's
+ * /hmrc-callback (returning that URL with an empty page).
  */
-export async function signInAndGrant(
-  authorisationUrl: string,
-  credentials: { userId: string; password: string },
-  choice: 'grant' | 'deny' = 'grant',
-): Promise<URL> {
+function simulatedBrowser() {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const remember = (response: Response) => {
@@ -23,7 +19,10 @@ export async function signInAndGrant(
     unescape(new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '');
 
   /** Requests and follows redirects until a page, or a redirect to the callback. */
-  async function go(url: string, form?: Record<string, string>): Promise<{ url: string; html: string }> {
+  async function go(
+    url: string,
+    form?: Record<string, string>,
+  ): Promise<{ url: string; html: string; status: number }> {
     let current = url;
     let init: RequestInit = form
       ? {
@@ -37,33 +36,66 @@ export async function signInAndGrant(
       remember(response);
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) {
-        return { url: current, html: await response.text() };
+        return { url: current, html: await response.text(), status: response.status };
       }
       current = new URL(location, current).toString();
-      if (new URL(current).pathname === '/hmrc-callback') return { url: current, html: '' };
+      if (new URL(current).pathname === '/hmrc-callback') return { url: current, html: '', status: 302 };
       init = { headers: { cookie: cookieHeader() } };
     }
   }
 
-  // HMRC's start pages come first (hmrc-mtd-vat.md 2.4): follow their buttons to the sign-in form.
-  let signIn = await go(authorisationUrl);
-  for (let link = startPageLink(signIn.html); link; link = startPageLink(signIn.html)) {
-    signIn = await go(new URL(link, signIn.url).toString());
+  /** Opens `url`, passes HMRC's start pages (hmrc-mtd-vat.md 2.4) and signs in on the form. */
+  async function signIn(url: string, credentials: { userId: string; password: string }) {
+    let page = await go(url);
+    for (let link = startPageLink(page.html); link; link = startPageLink(page.html)) {
+      page = await go(new URL(link, page.url).toString());
+    }
+    return go(page.url, {
+      userId: credentials.userId,
+      password: credentials.password,
+      continue: field(page.html, 'continue'),
+      csrfToken: field(page.html, 'csrfToken'),
+    });
   }
-  const grant = await go(signIn.url, {
-    userId: credentials.userId,
-    password: credentials.password,
-    continue: field(signIn.html, 'continue'),
-    csrfToken: field(signIn.html, 'csrfToken'),
-  });
+
+  return { go, signIn, field, unescape };
+}
+
+/** Signs in on HMRC's pages as the test user and grants (or denies); returns the /hmrc-callback URL. */
+export async function signInAndGrant(
+  authorisationUrl: string,
+  credentials: { userId: string; password: string },
+  choice: 'grant' | 'deny' = 'grant',
+): Promise<URL> {
+  const browser = simulatedBrowser();
+  const grant = await browser.signIn(authorisationUrl, credentials);
   if (choice === 'deny') {
     const deny = /id="deny" href="([^"]+)"/.exec(grant.html)?.[1] ?? '';
-    return new URL((await go(new URL(unescape(deny), grant.url).toString())).url);
+    return new URL((await browser.go(new URL(browser.unescape(deny), grant.url).toString())).url);
   }
-  const back = await go(grant.url, {
-    auth_id: field(grant.html, 'auth_id'),
-    state: field(grant.html, 'state'),
-    csrfToken: field(grant.html, 'csrfToken'),
+  const back = await browser.go(grant.url, {
+    auth_id: browser.field(grant.html, 'auth_id'),
+    state: browser.field(grant.html, 'state'),
+    csrfToken: browser.field(grant.html, 'csrfToken'),
   });
   return new URL(back.url);
+}
+
+/**
+ * A client following an agent's link (HMRC's clientActionUrl): signs in as the client's test user
+ * and accepts or declines the first request shown. Returns the page HMRC shows after answering.
+ */
+export async function answerClientLink(
+  link: string,
+  credentials: { userId: string; password: string },
+  answer: 'accept' | 'decline',
+): Promise<{ status: number; html: string }> {
+  const browser = simulatedBrowser();
+  const requests = await browser.signIn(link, credentials);
+  const answered = await browser.go(requests.url, {
+    invitationId: browser.field(requests.html, 'invitationId'),
+    csrfToken: browser.field(requests.html, 'csrfToken'),
+    answer,
+  });
+  return { status: answered.status, html: answered.html };
 }

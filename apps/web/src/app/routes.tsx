@@ -154,6 +154,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage'), ['hmrc']),
               },
               {
+                path: appPath('clients'),
+                handle: { access: anyUser },
+                lazy: page(() => import('../features/hmrc-connection/ClientsPage'), ['hmrc']),
+              },
+              {
                 path: appPath('createUser'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/hmrc-connection/CreateUserPage'), ['hmrc']),

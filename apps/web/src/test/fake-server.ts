@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 
+/** Answers by path ('/api/x'), or by method and path ('POST /api/x') where a path's methods differ. */
 export type FakeAnswers = Record<string, { status?: number; body: unknown }>;
 
 /**
@@ -33,7 +34,7 @@ export function fakeServer(answers: FakeAnswers): URL[] {
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
       requests.push(url);
-      const answer = answers[url.pathname];
+      const answer = answers[`${request.method} ${url.pathname}`] ?? answers[url.pathname];
       if (!answer) throw unansweredRequest(request);
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,

@@ -130,6 +130,58 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  NOT_AN_AGENT_AUTHORITY: {
+    status: 409,
+    message:
+      'This HMRC authority is not an agent services account. Grant authority as your agent services account (an Agent user in the sandbox) first.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_REQUEST_NOT_FOUND: {
+    status: 404,
+    message: 'There is no such authorisation request among yours.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_NOT_REGISTERED: {
+    status: 422,
+    message: 'HMRC has no VAT registration for this VRN. Check the number with your client.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_DATE_MISMATCH: {
+    status: 422,
+    message:
+      'The VAT registration date does not match HMRC’s records for this VRN. Check it with your client (it is on their VAT registration certificate).',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_ALREADY_AUTHORISED: {
+    status: 409,
+    message: 'This client has already authorised you for VAT. Add it as a business instead of asking again.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_REQUEST_PENDING: {
+    status: 409,
+    message:
+      'You already have a request waiting for this client’s answer. Send them its link again, or cancel it first.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_REQUEST_ANSWERED: {
+    status: 409,
+    message: 'This request is no longer waiting for the client: it has been answered, cancelled or has expired.',
+    retryable: false,
+    report: false,
+  },
+  SANDBOX_CLIENT_NOT_FOUND: {
+    status: 404,
+    message:
+      'None of your sandbox test users holds this VRN, so VAT Wise cannot answer for the client. Use “New test client” to make one.',
+    retryable: false,
+    report: false,
+  },
   HMRC_NOT_CONNECTED: {
     status: 409,
     message: 'This business is not connected to HMRC yet. Grant authority on Grant Authority first.',

@@ -53,6 +53,8 @@ export const sandboxUserSchema = z.object({
   vrn: z.string().nullable(),
   organisationName: z.string().nullable(),
   agentServicesAccountNumber: z.string().nullable(),
+  /** HMRC's VAT registration date for the test user's VRN: the fact an agent asks a client's authority with. */
+  vatRegistrationDate: z.string().nullable(),
   createdAt: z.string(),
   authorisation: authorisationSchema.nullable(),
 });
@@ -106,6 +108,8 @@ export const businessSchema = z.object({
   userId: z.string().nullable(),
   authorisation: authorisationSchema.nullable(),
   lastUsedAt: z.string().nullable(),
+  /** Set when the authority is a tax agent's (its ARN): the business is the agent's client. */
+  agentArn: z.string().nullable(),
 });
 export type Business = z.infer<typeof businessSchema>;
 

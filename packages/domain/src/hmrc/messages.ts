@@ -16,6 +16,7 @@ export const hmrcDataKinds = [
   'returnView',
   'customerInformation',
   'submitReturn',
+  'clientRequests',
 ] as const;
 export type HmrcDataKind = (typeof hmrcDataKinds)[number];
 
@@ -89,6 +90,9 @@ export const hmrcCodeMessages: Record<HmrcDataKind, Record<string, string>> = {
     RULE_INSOLVENT_TRADER: 'The Trader is insolvent (Return).',
     CLIENT_OR_AGENT_NOT_AUTHORISED: notAuthorised,
   },
+  // A tax agent's requests for clients' authority (Agent Authorisation API): the codes a user can
+  // act on become errors of our own (client-requests/service.ts); the rest read as HMRC words them.
+  clientRequests: {},
 };
 
 /** 'Failed to fetch {kind} data' (spec section 8): the words for each kind. */
@@ -101,6 +105,7 @@ export const hmrcKindLabels: Record<HmrcDataKind, string> = {
   returnView: 'return',
   customerInformation: 'customer information',
   submitReturn: 'return submission',
+  clientRequests: 'authorisation request',
 };
 
 /** The return view's own messages for a call that never got an answer (spec section 8). */

@@ -262,7 +262,8 @@ export interface Receipt {
   /** The fraud prevention headers sent with it. */
   fraudHeaders: Record<string, string>;
   submittedAt: string;
-  submittedBy: { id: string; email: string; name: string };
+  /** Who confirmed the declaration; `agentArn` when they filed as the business's tax agent. */
+  submittedBy: { id: string; email: string; name: string; agentArn?: string | null };
   /** 'response': HMRC's own answer; 'returnView': the answer was lost, HMRC's records show the return. */
   confirmedBy: 'response' | 'returnView';
 }

@@ -12,6 +12,14 @@ import { obligationsResponseSchema } from '../schemas/obligations';
 import { paymentsResponseSchema } from '../schemas/payments';
 import { penaltiesResponseSchema } from '../schemas/penalties';
 import { submitReturnResponseSchema, viewReturnResponseSchema } from '../schemas/returns';
+import {
+  type Invitation,
+  invitationIdOf,
+  invitationSchema,
+  invitationsSchema,
+  type VatClientAccess,
+} from '../schemas/agent-authorisation';
+import { HmrcError, normaliseHmrcError } from '../errors';
 import { defaultRetryPolicy, type FetchLike, hmrcTimeouts, readBody, type RetryPolicy, send } from './http';
 
 /**
@@ -67,6 +75,9 @@ const testUserSchemas = {
 export type CreatedTestUser = z.infer<(typeof testUserSchemas)[TestUserKind]>;
 
 export const vatScopes = 'read:vat write:vat';
+
+/** An agent's authority: the VAT scopes for clients' returns, and one per Agent Authorisation operation. */
+export const agentScopes = `${vatScopes} write:sent-invitations read:sent-invitations write:cancel-invitations read:check-relationship`;
 
 export class HmrcClient {
   private readonly fetchImpl: FetchLike;
@@ -247,5 +258,63 @@ export class HmrcClient {
         receiptTimestamp: answer.headers.get('receipt-timestamp'),
       },
     };
+  }
+
+  // --- Agent Authorisation API 1.0 -----------------------------------------------------------
+
+  private agentPath(arn: string, rest: string) {
+    return `${this.options.baseUrl}/agents/${encodeURIComponent(arn)}${rest}`;
+  }
+
+  /** Asks a client for authority; HMRC answers 204 with the new invitation's id in Location. */
+  async createInvitation(arn: string, client: VatClientAccess, context: CallContext): Promise<string> {
+    const answer = await send(this.fetchImpl, {
+      method: 'POST',
+      url: this.agentPath(arn, '/invitations'),
+      headers: this.headers(context, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ ...client, clientType: 'business' }),
+      timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
+    });
+    if (answer.status !== 204) throw normaliseHmrcError(answer.status, answer.text);
+    const id = invitationIdOf(answer.headers.get('location') ?? '');
+    if (!id) {
+      throw new HmrcError({
+        status: 502,
+        kind: 'unknown',
+        message: 'HMRC created the request without a Location',
+        details: [],
+      });
+    }
+    return id;
+  }
+
+  /** Every request the agent sent (HMRC answers 204 when there are none). */
+  async invitations(arn: string, context: CallContext): Promise<Invitation[]> {
+    const answer = await send(this.fetchImpl, {
+      method: 'GET',
+      url: this.agentPath(arn, '/invitations'),
+      headers: this.headers(context),
+      timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
+      retry: this.retry,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+    });
+    if (answer.status === 204) return [];
+    return readBody(answer, 200, invitationsSchema);
+  }
+
+  async invitation(arn: string, invitationId: string, context: CallContext): Promise<Invitation> {
+    const url = this.agentPath(arn, `/invitations/${encodeURIComponent(invitationId)}`);
+    return (await this.get(url, context, invitationSchema)).body;
+  }
+
+  /** Cancels a pending request (204); HMRC refuses one the client has answered (INVALID_INVITATION_STATUS). */
+  async cancelInvitation(arn: string, invitationId: string, context: CallContext): Promise<void> {
+    const answer = await send(this.fetchImpl, {
+      method: 'DELETE',
+      url: this.agentPath(arn, `/invitations/${encodeURIComponent(invitationId)}`),
+      headers: this.headers(context),
+      timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
+    });
+    if (answer.status !== 204) throw normaliseHmrcError(answer.status, answer.text);
   }
 }

@@ -30,7 +30,7 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 5_000 };
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string;

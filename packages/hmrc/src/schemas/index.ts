@@ -10,3 +10,4 @@ export * from './penalties';
 export * from './returns';
 export * from './test-user';
 export * from './vat-response-schemas';
+export * from './agent-authorisation';

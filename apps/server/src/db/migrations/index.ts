@@ -7,6 +7,7 @@ import * as assistant from './0005_assistant';
 import * as agents from './0006_agents';
 import * as recordColumns from './0007_record_columns';
 import * as filedElsewhere from './0008_filed_elsewhere';
+import * as clientRequests from './0009_client_requests';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_agents': agents,
   '0007_record_columns': recordColumns,
   '0008_filed_elsewhere': filedElsewhere,
+  '0009_client_requests': clientRequests,
 };

@@ -24,6 +24,7 @@ const businessesWithAuthorityQuery = (database: Kysely<Database>) =>
         'c.grant_expires_at',
         'c.access_expires_at',
         'c.refresh_failed_at',
+        'c.agent_arn',
       ])
       .where('b.owner_id', '=', ownerId)
       .orderBy('b.name'),

@@ -54,6 +54,7 @@ export class SandboxUserService {
       vrn: text(fields.vrn),
       organisation_name: text((fields.organisationDetails as { name?: unknown } | undefined)?.name),
       agent_arn: text(fields.agentServicesAccountNumber),
+      registration_date: text(fields.vatRegistrationDate),
       created_at: this.now().toISOString(),
     };
     await this.deps.repo.insertSandboxUser(row);
@@ -87,6 +88,7 @@ export class SandboxUserService {
       vrn: row.vrn,
       organisationName: row.organisation_name,
       agentServicesAccountNumber: row.agent_arn,
+      vatRegistrationDate: row.registration_date,
       createdAt: row.created_at,
       authorisation: connection ? authorisationOf(connection) : null,
     };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { addMonthsToInstant, type Authorisation, type Business, type HmrcDataKind } from '@vatwise/domain';
-import { type HmrcClient, HmrcError, type OauthTokenResponse } from '@vatwise/hmrc';
+import { agentScopes, type HmrcClient, HmrcError, type OauthTokenResponse } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
@@ -82,9 +82,8 @@ export class HmrcConnectionService {
    * belongs to and the HMRC user being authorised, and accepted once; PKCE guards the code as well.
    */
   async authorisationUrl(owner: SessionUser, hmrcUserId: string | undefined): Promise<string> {
-    if (hmrcUserId && !(await this.deps.repo.sandboxUser(owner.id, hmrcUserId))) {
-      throw new AppError('SANDBOX_USER_NOT_FOUND');
-    }
+    const sandboxUser = hmrcUserId ? await this.deps.repo.sandboxUser(owner.id, hmrcUserId) : undefined;
+    if (hmrcUserId && !sandboxUser) throw new AppError('SANDBOX_USER_NOT_FOUND');
     const state = randomUrlSafe(24);
     const verifier = randomUrlSafe(48);
     const now = this.now();
@@ -98,7 +97,9 @@ export class HmrcConnectionService {
       used_at: null,
     });
     const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-    return this.deps.client.authorizationUrl({ state, codeChallenge: challenge });
+    // An agent services account also asks for authority to send and read clients' requests.
+    const scope = sandboxUser?.agent_arn ? agentScopes : undefined;
+    return this.deps.client.authorizationUrl({ state, codeChallenge: challenge, ...(scope ? { scope } : {}) });
   }
 
   /** Completes the grant: the state must be this user's, unused and current; then the code is exchanged. */
@@ -122,6 +123,7 @@ export class HmrcConnectionService {
     }
     // A real HMRC user has no test user id: the connection gets an id of our own.
     const hmrcUserId = state.hmrc_user_id ?? `hmrc-${crypto.randomUUID()}`;
+    const sandboxUser = state.hmrc_user_id ? await this.deps.repo.sandboxUser(owner.id, state.hmrc_user_id) : undefined;
     const connection: ConnectionRow = {
       id: crypto.randomUUID(),
       owner_id: owner.id,
@@ -134,11 +136,11 @@ export class HmrcConnectionService {
       grant_expires_at: addMonthsToInstant(now, grantMonths),
       refresh_failed_at: null,
       updated_at: now,
+      agent_arn: sandboxUser?.agent_arn ?? null,
     };
     await this.deps.repo.saveConnection(connection);
 
     // A sandbox user's VRN becomes one of the user's businesses, and the current one.
-    const sandboxUser = state.hmrc_user_id ? await this.deps.repo.sandboxUser(owner.id, state.hmrc_user_id) : undefined;
     if (sandboxUser?.vrn) {
       await this.deps.repo.saveBusiness({
         id: crypto.randomUUID(),
@@ -257,17 +259,20 @@ export class HmrcConnectionService {
 
   async listBusinesses(owner: SessionUser): Promise<{ businesses: Business[]; current: string | null }> {
     const rows = await this.deps.repo.businessesWithAuthority(owner.id);
-    const businesses = rows.map(({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at, ...row }) => ({
-      vrn: row.vrn,
-      name: row.name,
-      userId: row.hmrc_user_id,
-      // No connection joined: the authority that reached this business has been removed.
-      authorisation:
-        granted_at && grant_expires_at && access_expires_at
-          ? authorisationOf({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at })
-          : null,
-      lastUsedAt: row.last_used_at,
-    }));
+    const businesses = rows.map(
+      ({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at, agent_arn, ...row }) => ({
+        vrn: row.vrn,
+        name: row.name,
+        userId: row.hmrc_user_id,
+        // No connection joined: the authority that reached this business has been removed.
+        authorisation:
+          granted_at && grant_expires_at && access_expires_at
+            ? authorisationOf({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at })
+            : null,
+        lastUsedAt: row.last_used_at,
+        agentArn: agent_arn ?? null,
+      }),
+    );
     const current = [...rows].sort((a, b) => (b.last_used_at ?? '').localeCompare(a.last_used_at ?? ''))[0];
     return { businesses, current: current?.vrn ?? null };
   }
@@ -329,6 +334,47 @@ export class HmrcConnectionService {
   /** Refuses a VRN that is not one of the user's businesses (403, never data). */
   async assertBusiness(ownerId: string, vrn: string): Promise<void> {
     if (!(await this.deps.repo.business(ownerId, vrn))) throw new AppError('BUSINESS_NOT_YOURS');
+  }
+
+  // --- a tax agent's authority ---------------------------------------------------------------
+
+  /** The user's HMRC authorities that are agent services accounts, with their ARN. */
+  async agentAuthorities(ownerId: string): Promise<{ userId: string; arn: string; name: string }[]> {
+    const [connections, sandboxUsers] = await Promise.all([
+      this.deps.repo.connections(ownerId),
+      this.deps.repo.sandboxUsers(ownerId),
+    ]);
+    return connections.flatMap((connection) => {
+      if (!connection.agent_arn) return [];
+      const user = sandboxUsers.find((candidate) => candidate.hmrc_user_id === connection.hmrc_user_id);
+      const name = user?.organisation_name ?? user?.full_name ?? connection.agent_arn;
+      return [{ userId: connection.hmrc_user_id, arn: connection.agent_arn, name }];
+    });
+  }
+
+  /** The agent's ARN when the user reaches this business through a tax agent's authority, else null. */
+  async agentArnFor(ownerId: string, vrn: string): Promise<string | null> {
+    const business = await this.deps.repo.business(ownerId, vrn);
+    if (!business?.hmrc_user_id) return null;
+    return (await this.deps.repo.connection(ownerId, business.hmrc_user_id))?.agent_arn ?? null;
+  }
+
+  /**
+   * Runs an Agent Authorisation call with the agent's own token (refreshed when due, like any VAT
+   * call). Refused with NOT_AN_AGENT_AUTHORITY when the authority is not an agent services account.
+   */
+  agentCall<T>(
+    ownerId: string,
+    agentUserId: string,
+    call: (accessToken: string, arn: string) => Promise<T>,
+  ): Promise<T> {
+    return asHmrcCaller({ ownerId }, async () => {
+      const connection = await this.deps.repo.connection(ownerId, agentUserId);
+      if (!connection) throw new AppError('HMRC_NOT_CONNECTED');
+      const arn = connection.agent_arn;
+      if (!arn) throw new AppError('NOT_AN_AGENT_AUTHORITY');
+      return this.callWithConnection(connection, 'clientRequests', (accessToken) => call(accessToken, arn));
+    });
   }
 
   // --- VAT calls -----------------------------------------------------------------------------

@@ -1,4 +1,11 @@
-import { boxExplanations, boxNumbers, declarationText, formatGbp, type Receipt } from '@vatwise/domain';
+import {
+  agentDeclarationText,
+  boxExplanations,
+  boxNumbers,
+  declarationText,
+  formatGbp,
+  type Receipt,
+} from '@vatwise/domain';
 
 /**
  * The receipt as a PDF: what HMRC answered, the figures sent, who sent them and when, and the
@@ -38,7 +45,9 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
   document.fontSize(11);
   line('Business', `${businessName} (VRN ${receipt.vrn})`);
   line('Period', `${date(receipt.periodStart)} to ${date(receipt.periodEnd)}`);
-  line('Submitted', `${instant(receipt.submittedAt)} by ${receipt.submittedBy.name || receipt.submittedBy.email}`);
+  const { agentArn } = receipt.submittedBy;
+  const submitter = receipt.submittedBy.name || receipt.submittedBy.email;
+  line('Submitted', `${instant(receipt.submittedAt)} by ${submitter}${agentArn ? `, as agent (ARN ${agentArn})` : ''}`);
   document.moveDown(0.5);
   if (receipt.confirmedBy === 'response') {
     line('HMRC processed it', receipt.processingDate ? instant(receipt.processingDate) : '—');
@@ -73,7 +82,10 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
   document.x = 50;
   document.moveDown();
   document.font('Helvetica-Bold').fontSize(11).text('Declaration accepted');
-  document.font('Helvetica').fontSize(10).text(declarationText);
+  document
+    .font('Helvetica')
+    .fontSize(10)
+    .text(agentArn ? agentDeclarationText : declarationText);
   document.end();
   return done;
 }

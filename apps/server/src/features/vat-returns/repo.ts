@@ -33,6 +33,8 @@ export interface SentBy {
   id: string;
   email: string;
   name: string;
+  /** The tax agent's ARN when the return was filed through an agent's authority (agent declaration). */
+  agentArn?: string | null;
 }
 
 /** What a record is read with: its data and where it came from. */

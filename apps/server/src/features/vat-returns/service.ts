@@ -335,7 +335,9 @@ export class VatReturnService {
       );
     }
     const body = submissionBody(row.period_key, computed.boxes);
-    const by: SentBy = { id: user.id, email: user.email, name: user.name };
+    // Filed through an agent's authority, the user confirmed HMRC's agent declaration.
+    const agentArn = await this.deps.connections.agentArnFor(user.id, row.vrn);
+    const by: SentBy = { id: user.id, email: user.email, name: user.name, agentArn };
     const now = this.now().toISOString();
     if (!(await this.deps.repo.claimForSubmission(row.id, { body, boxes: computed.boxes, fraudHeaders, by }, now))) {
       // Another click, tab or server got there first: report the return as it now stands.

@@ -1,4 +1,12 @@
-import type { Authorisation, Business, SandboxUser, SandboxUserType } from '@vatwise/domain';
+import type {
+  AddClientBody,
+  Authorisation,
+  Business,
+  ClientRequest,
+  ClientRequestList,
+  SandboxUser,
+  SandboxUserType,
+} from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
 /** VAT Wise's HMRC routes (spec section 7): sandbox users, authorisation and businesses. */
@@ -57,7 +65,49 @@ export const hmrcApi = api.injectEndpoints({
       { vrn: string; name?: string; userId: string; replace?: boolean }
     >({
       query: (body) => ({ url: '/api/businesses', method: 'POST', body }),
-      invalidatesTags: ['Businesses'],
+      invalidatesTags: ['Businesses', 'ClientRequests'],
+    }),
+    // --- a tax agent's clients (issue 17) ---
+    clientRequests: build.query<ClientRequestList, { refresh?: boolean } | void>({
+      query: (args) => ({ url: '/api/client_requests', params: args?.refresh ? { refresh: 'true' } : {} }),
+      providesTags: ['ClientRequests'],
+    }),
+    addClient: build.mutation<ClientRequest, AddClientBody>({
+      query: (body) => ({ url: '/api/client_requests', method: 'POST', body, timeout: API_TIMEOUT_MS.long }),
+      invalidatesTags: ['ClientRequests'],
+    }),
+    // Both answer with the whole list as it now stands: it replaces the cached one.
+    cancelClientRequest: build.mutation<ClientRequestList, { id: string }>({
+      query: ({ id }) => ({ url: `/api/client_requests/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        await whenAnswered(queryFulfilled, (data) => {
+          dispatch(hmrcApi.util.upsertQueryData('clientRequests', undefined, data));
+        });
+      },
+    }),
+    answerAsSandboxClient: build.mutation<ClientRequestList, { id: string; accept: boolean }>({
+      query: ({ id, accept }) => ({
+        url: `/api/client_requests/${encodeURIComponent(id)}/sandbox_answer`,
+        method: 'POST',
+        body: { accept },
+        // A browser signs in as the client on HMRC's page: allow it the long time.
+        timeout: API_TIMEOUT_MS.long,
+      }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        await whenAnswered(queryFulfilled, (data) => {
+          dispatch(hmrcApi.util.upsertQueryData('clientRequests', undefined, data));
+        });
+      },
+      invalidatesTags: ['Businesses', 'SandboxUsers'],
     }),
   }),
 });
+
+/** Hands a mutation’s answer to `keep`; a failed call changes nothing (the screen shows its error). */
+async function whenAnswered<T>(answered: Promise<{ data: T }>, keep: (data: T) => void): Promise<void> {
+  try {
+    keep((await answered).data);
+  } catch {
+    // Shown where the mutation was called.
+  }
+}

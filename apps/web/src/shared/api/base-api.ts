@@ -72,6 +72,7 @@ export const api = createApi({
     'AuditLog',
     'SandboxUsers',
     'Businesses',
+    'ClientRequests',
     'VatData',
     'VatReturns',
     'VatRecords',

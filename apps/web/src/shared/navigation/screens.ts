@@ -42,6 +42,8 @@ export const navigation: NavGroup[] = [
     key: 'hmrc',
     items: [
       { key: 'grantAuthority', path: `${APP_BASE}/grant-authority` },
+      // Issue 17: a tax agent's clients (not in the spec's list of screens).
+      { key: 'clients', path: `${APP_BASE}/clients` },
       { key: 'createUser', path: `${APP_BASE}/create-user` },
       { key: 'authorisationUser', path: `${APP_BASE}/authorisation-user` },
     ],

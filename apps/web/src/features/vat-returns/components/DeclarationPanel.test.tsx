@@ -1,6 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { addDays, type ComputedReturn, type ReturnDraft, declarationText, ukToday } from '@vatwise/domain';
+import {
+  addDays,
+  agentDeclarationText,
+  type ComputedReturn,
+  type ReturnDraft,
+  declarationText,
+  ukToday,
+} from '@vatwise/domain';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,12 +63,16 @@ const draft: ReturnDraft = {
   computed,
 };
 
-function renderPanel(withComputed: ComputedReturn = computed, ofDraft: ReturnDraft = draft) {
+function renderPanel(
+  withComputed: ComputedReturn = computed,
+  ofDraft: ReturnDraft = draft,
+  agentArn: string | null = null,
+) {
   render(
     <MantineProvider>
       <MemoryRouter>
         <Suspense fallback="Loading">
-          <DeclarationPanel draft={ofDraft} computed={withComputed} />
+          <DeclarationPanel draft={ofDraft} computed={withComputed} agentArn={agentArn} />
         </Suspense>
       </MemoryRouter>
     </MantineProvider>,
@@ -84,6 +95,13 @@ describe('DeclarationPanel', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /declaration/ }));
     expect(button).toBeEnabled();
     expect(screen.getByText('£150.00')).toBeInTheDocument();
+  });
+
+  it('shows HMRC’s agent declaration instead when the business is reached as its tax agent', async () => {
+    renderPanel(computed, draft, 'XARN1234567');
+    expect(await screen.findByText(agentDeclarationText)).toBeInTheDocument();
+    expect(screen.queryByText(declarationText)).not.toBeInTheDocument();
+    expect(screen.getByTestId('declaration-as-agent')).toHaveTextContent('ARN XARN1234567');
   });
 
   it('sends one request for a double click, with the draft’s idempotency key', async () => {

@@ -2,6 +2,7 @@ import { Alert, Blockquote, Button, Checkbox, List, Stack, Text } from '@mantine
 import {
   type ComputedReturn,
   type ReturnDraft,
+  agentDeclarationText,
   declarationText,
   firstSubmitDay,
   periodHasEnded,
@@ -25,6 +26,8 @@ import { type Issue, asQueryError, issuesOf } from '../query-error';
 interface DeclarationPanelProps {
   draft: ReturnDraft;
   computed: ComputedReturn;
+  /** Set when the business is reached through a tax agent's authority: HMRC's agent declaration applies. */
+  agentArn?: string | null;
 }
 
 /**
@@ -32,7 +35,7 @@ interface DeclarationPanelProps {
  * return. The button locks on the first click (a ref, not only state, so a double click cannot slip
  * a second request in before React re-renders); the server sends it once however often it is asked.
  */
-export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
+export function DeclarationPanel({ draft, computed, agentArn = null }: DeclarationPanelProps) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const navigate = useNavigate();
@@ -100,7 +103,12 @@ export function DeclarationPanel({ draft, computed }: DeclarationPanelProps) {
       />
 
       <Blockquote color="blue" p="md" data-testid="declaration-text">
-        <Text fw={600}>{declarationText}</Text>
+        {agentArn && (
+          <Text size="sm" mb="xs" data-testid="declaration-as-agent">
+            {t('vatReturns:declaration.asAgent', { arn: agentArn })}
+          </Text>
+        )}
+        <Text fw={600}>{agentArn ? agentDeclarationText : declarationText}</Text>
         {!language.startsWith('en') && (
           <Text size="sm" c="dimmed" mt="xs" lang={language}>
             {t('vatReturns:declaration.translation')}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { Receipt } from '@vatwise/domain';
+import { type Receipt, agentDeclarationText, declarationText } from '@vatwise/domain';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,20 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
       receipt.submittedBy.email
         ? `${receipt.submittedBy.name} <${receipt.submittedBy.email}>`
         : receipt.submittedBy.name || '—',
+    ],
+    ...(receipt.submittedBy.agentArn
+      ? [
+          [t('vatReturns:receipt.asAgent'), receipt.submittedBy.agentArn, 'filed-as-agent'] as [
+            string,
+            ReactNode,
+            string,
+          ],
+        ]
+      : []),
+    [
+      t('vatReturns:receipt.declaration'),
+      receipt.submittedBy.agentArn ? agentDeclarationText : declarationText,
+      'receipt-declaration',
     ],
     [t('vatReturns:receipt.processingDate'), formatDateTime(receipt.processingDate, language)],
     [t('vatReturns:receipt.formBundle'), receipt.formBundleNumber ?? '—', 'form-bundle-number'],

@@ -74,7 +74,8 @@ export default function ReturnPage() {
   if (!draft) return <LoadingState label={t('vatReturns:returnPage.loading')} />;
 
   const editable = isEditable(draft.status);
-  const businessName = businesses.find((business) => business.vrn === draft.vrn)?.name;
+  const business = businesses.find((candidate) => candidate.vrn === draft.vrn);
+  const businessName = business?.name;
 
   return (
     <Stack gap="lg" data-testid="return-page">
@@ -117,7 +118,7 @@ export default function ReturnPage() {
               title={t('vatReturns:sections.declaration')}
               intro={t('vatReturns:sections.declarationIntro')}
             >
-              <DeclarationPanel draft={draft} computed={draft.computed} />
+              <DeclarationPanel draft={draft} computed={draft.computed} agentArn={business?.agentArn ?? null} />
             </Section>
           )}
           {editable && <DiscardDraft draft={draft} />}

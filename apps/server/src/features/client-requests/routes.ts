@@ -1,0 +1,61 @@
+import { addClientBodySchema, clientRequestIdParamsSchema, clientRequestsQuerySchema } from '@vatwise/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountHolders, currentUser } from '../../plugins/access';
+import type { FraudHeaderSource } from '../hmrc-connection';
+import type { ClientRequestService } from './service';
+
+export interface ClientRequestRouteOptions {
+  clientRequests: ClientRequestService;
+  fraud: FraudHeaderSource;
+}
+
+/** A tax agent's requests for clients' authority (issue 17): list, send, cancel, and sandbox answers. */
+export async function clientRequestRoutes(app: FastifyInstance, options: ClientRequestRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { clientRequests, fraud } = options;
+
+  api.get(
+    '/client_requests',
+    { config: accountHolders, schema: { querystring: clientRequestsQuerySchema } },
+    async (request) => {
+      const user = currentUser(request);
+      return clientRequests.list(user, await fraud.headersFor(request, user), {
+        refresh: request.query.refresh === 'true',
+      });
+    },
+  );
+
+  api.post(
+    '/client_requests',
+    { config: accountHolders, schema: { body: addClientBodySchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await clientRequests.create(user, await fraud.headersFor(request, user), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.post(
+    '/client_requests/:id/cancel',
+    { config: accountHolders, schema: { params: clientRequestIdParamsSchema } },
+    async (request) => {
+      const user = currentUser(request);
+      return clientRequests.cancel(user, await fraud.headersFor(request, user), request.params.id);
+    },
+  );
+
+  api.post(
+    '/client_requests/:id/sandbox_answer',
+    {
+      config: accountHolders,
+      schema: { params: clientRequestIdParamsSchema, body: z.object({ accept: z.boolean() }) },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const headers = await fraud.headersFor(request, user);
+      return clientRequests.answerAsSandboxClient(user, headers, request.params.id, request.body.accept);
+    },
+  );
+}

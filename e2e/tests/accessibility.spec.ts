@@ -68,6 +68,7 @@ const mainPages: { path: string; heading: RegExp }[] = [
   { path: '/app/security', heading: /./ },
   { path: '/app/whitepaper', heading: /./ },
   { path: '/app/agents', heading: /^Agents/ },
+  { path: '/app/practice-dashboard', heading: /^Practice dashboard/ },
   { path: '/app/vat-operations', heading: /^VAT Operations/ },
   { path: '/app/vat-submissions', heading: /^VAT Submissions/ },
   { path: '/app/vat-wise', heading: /^VAT Wise/ },

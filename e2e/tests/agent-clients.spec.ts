@@ -84,5 +84,32 @@ test.describe('an agent acting for a client', () => {
     await expect(page.getByTestId('form-bundle-number')).toHaveText(/^\d{12}$/);
     await expect(page.getByTestId('filed-as-agent')).toHaveText(/^[A-Z]ARN\d{7}$/);
     await expect(page.getByTestId('receipt-declaration')).toContainText('I confirm that my client has received a copy');
+
+    // The practice dashboard: the period just filed, and its VAT now owed past its due date.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Practice dashboard' })
+      .click();
+    await expect(page.getByTestId('dashboard-reading')).toHaveText('Read from HMRC within the last 15 minutes', {
+      timeout: 30_000,
+    });
+    const row = page.locator(`[data-testid="dashboard-row"][data-vrn="${clientVrn}"]`);
+    await expect(row).toContainText(clientName);
+    await expect(row).toContainText(/as agent [A-Z]ARN\d{7}/);
+    const today = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    }).format(new Date());
+    await expect(row.getByTestId('cell-last-filed')).toHaveText(today);
+    await expect(row.getByTestId('cell-unpaid')).toHaveText('£100.00');
+    await expectNoAxeViolations(page, '/app/practice-dashboard with a client');
+    // Filtered to what needs attention and searched by VRN, the row stays; opening it goes to its data.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('unpaid');
+    await page.getByRole('textbox', { name: 'Search' }).fill(clientVrn.slice(0, 5));
+    await expect(page.getByTestId('dashboard-row')).toHaveCount(1);
+    await row.getByRole('button', { name: clientName }).click();
+    await expect(page).toHaveURL(/\/app\/vat-operations/);
   });
 });

@@ -15,6 +15,7 @@ const pages: { path: string; heading: RegExp; landsOn?: string }[] = [
   { path: '/app/security', heading: /./ },
   { path: '/app/whitepaper', heading: /./ },
   { path: '/app/agents', heading: /^Agents/ },
+  { path: '/app/practice-dashboard', heading: /^Practice dashboard/ },
   { path: '/app/vat-operations', heading: /^VAT Operations/ },
   { path: '/app/vat-submissions', heading: /^VAT Submissions/ },
   { path: '/app/vat-wise', heading: /^VAT Wise/ },

@@ -22,6 +22,7 @@ import type { AgentService } from './features/agents/agent-service';
 import { agentRoutes } from './features/agents/routes';
 import { agentsFeature } from './features/agents/setup';
 import { clientRequestRoutes, clientRequestsFeature } from './features/client-requests';
+import { dashboardFeature, dashboardRoutes } from './features/dashboard';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
@@ -153,6 +154,9 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(assistantRoutes, { prefix: '/taxgpt/api', ...assistantFeature(config, database, hmrc, app.log) });
   await app.register(hmrcFeedRoutes, { prefix: '/api', ...hmrcFeedFeature(config, app.log) });
   await app.register(deadlineRoutes, { prefix: '/api', ...hmrc });
+  const dashboard = dashboardFeature(database, hmrc, app.log);
+  app.addHook('onClose', () => dashboard.dashboard.close());
+  await app.register(dashboardRoutes, { prefix: '/api', ...dashboard });
   const agents = await agentsFeature(app, {
     config,
     database,

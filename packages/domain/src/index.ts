@@ -23,3 +23,4 @@ export * from './hmrc-feed/api';
 export * from './agents/browsers';
 export * from './agents/api';
 export * from './deadlines';
+export * from './dashboard';

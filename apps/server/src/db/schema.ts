@@ -111,6 +111,16 @@ export interface ClientRequestTable {
   checked_at: string;
 }
 
+/** What HMRC last said of a business, for the practice dashboard (standing as JSON). */
+export interface BusinessSnapshotTable {
+  owner_id: string;
+  vrn: string;
+  standing: string | null;
+  read_at: string | null;
+  problem: string | null;
+  attempted_at: string;
+}
+
 /** An OAuth state in flight: bound to the user who asked, used once. */
 export interface OauthStateTable {
   state_sha256: string;
@@ -279,6 +289,7 @@ export interface Database {
   oauth_state: OauthStateTable;
   business: BusinessTable;
   client_request: ClientRequestTable;
+  business_snapshot: BusinessSnapshotTable;
   vat_record: VatRecordTable;
   vat_return: VatReturnTable;
   vat_receipt: VatReceiptTable;

@@ -129,6 +129,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/assistant/pages/VatWisePage'), ['assistant']),
               },
               {
+                path: appPath('practiceDashboard'),
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/practice-dashboard/PracticeDashboardPage'), ['practiceDashboard']),
+              },
+              {
                 path: appPath('vatOperations'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/vat-operations/VatOperationsPage'), ['vatOperations']),

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { takeUnanswered, unansweredRequest } from './fake-server';
+
+// findBy… and waitFor wait up to 5 s, not 1: a screen's code and translations load on demand, and
+// on a busy two-core CI machine a lazy chunk (the charts) once took longer than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine uses for media queries and sizing.
 if (!window.matchMedia) {

@@ -8,6 +8,7 @@ import * as agents from './0006_agents';
 import * as recordColumns from './0007_record_columns';
 import * as filedElsewhere from './0008_filed_elsewhere';
 import * as clientRequests from './0009_client_requests';
+import * as businessSnapshots from './0010_business_snapshots';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_record_columns': recordColumns,
   '0008_filed_elsewhere': filedElsewhere,
   '0009_client_requests': clientRequests,
+  '0010_business_snapshots': businessSnapshots,
 };

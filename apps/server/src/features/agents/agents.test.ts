@@ -5,6 +5,7 @@ import {
   agentSocket,
   type DeadlineAlertEvent,
   MAX_STORED_LOG_ENTRIES,
+  obligationListSchema,
   Role,
   ukToday,
   type VatLogEntry,
@@ -331,7 +332,7 @@ describe('the agents at work', () => {
     const lines = (await alice.get('/api/agents/logs')).json().entries as AgentLogEntry[];
     expect(lines.filter((line) => line.agentId === 'deadline-watcher').length).toBeGreaterThan(0);
     // The simulator's account always has one overdue period open, so a warning is due.
-    const warnings = await raised();
+    const warnings = (await raised()).filter((row) => !row.alert_key.includes(':payment:'));
     expect(warnings.length).toBeGreaterThan(0);
     await until(() => alerts.length === warnings.length, 'the deadline toasts');
     for (const alert of alerts) expect(['due14', 'due7', 'due1', 'overdue']).toContain(alert.level);
@@ -341,7 +342,64 @@ describe('the agents at work', () => {
     expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     await drained(aliceSocket, aliceId);
     expect(alerts).toHaveLength(heard);
-    expect(await raised()).toHaveLength(warnings.length);
+    expect((await raised()).filter((row) => !row.alert_key.includes(':payment:'))).toHaveLength(warnings.length);
+  });
+
+  it('deadline watcher: warns once about VAT left unpaid after its due date', async () => {
+    const { client: alice, id: aliceId } = await newUser('Alice');
+    await admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
+    const vrn = await connectBusiness(alice)
+      .then((business) => business.vrn)
+      .finally(() => admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' }));
+    // Filing the overdue period late leaves its VAT owed, and its due date has passed.
+    const today = ukToday();
+    const overdue = obligationListSchema
+      .parse(
+        (
+          await alice.get(`/api/vat/obligations?vrn=${vrn}&from=${addDays(today, -364)}&to=${today}&status=Open`)
+        ).json(),
+      )
+      .obligations.find((obligation) => obligation.due < today);
+    if (!overdue) throw new Error('no overdue period in the simulated history');
+    const draft = (
+      await alice.post('/api/initiate_vat_return', {
+        user_vrn: vrn,
+        period_key: overdue.periodKey,
+        flat_rate_scheme: false,
+        flat_rate_percentage: null,
+      })
+    ).json() as { id: string; idempotencyKey: string };
+    await alice.post('/api/vat_records', {
+      vrn,
+      kind: 'sale',
+      date: overdue.start,
+      description: 'Late sale',
+      netPence: 50_000,
+      vatPence: 10_000,
+      rate: 'standard',
+      treatment: 'normal',
+    });
+    const filed = await alice.post(`/api/vat_returns/${draft.id}/submit`, {
+      idempotencyKey: draft.idempotencyKey,
+      declarationAccepted: true,
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+
+    const paymentWarnings = async () =>
+      (
+        await server.app.database.db.selectFrom('deadline_alert').selectAll().where('owner_id', '=', aliceId).execute()
+      ).filter((row) => row.alert_key.includes(':payment:'));
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    expect(await paymentWarnings()).toHaveLength(1);
+    const unpaidLines = async () =>
+      ((await alice.get('/api/agents/logs')).json().entries as AgentLogEntry[]).filter((line) =>
+        line.message.startsWith('Unpaid: £100.00 of VAT'),
+      );
+    expect(await unpaidLines()).toHaveLength(1);
+
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    expect(await paymentWarnings()).toHaveLength(1);
+    expect(await unpaidLines()).toHaveLength(1);
   });
 });
 

@@ -33,6 +33,8 @@ export const navigation: NavGroup[] = [
   {
     key: 'vat',
     items: [
+      // Issue 17: every business at once (not in the spec's list of screens).
+      { key: 'practiceDashboard', path: `${APP_BASE}/practice-dashboard` },
       { key: 'vatOperations', path: `${APP_BASE}/vat-operations` },
       { key: 'vatSubmissions', path: `${APP_BASE}/vat-submissions` },
       { key: 'vatWise', path: `${APP_BASE}/vat-wise` },

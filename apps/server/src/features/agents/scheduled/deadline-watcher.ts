@@ -1,4 +1,12 @@
-import { alertsToSend, type DeadlineAlertToSend, type Obligation, ukToday } from '@vatwise/domain';
+import {
+  addDays,
+  alertsToSend,
+  type DeadlineAlertToSend,
+  formatGbp,
+  type Liability,
+  type Obligation,
+  ukToday,
+} from '@vatwise/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type {
@@ -103,8 +111,9 @@ export class DeadlineWatcher {
         daysLeft: alert.daysLeft,
       });
     }
+    const paymentAlerts = await this.watchPayments(business, { say }, today, now);
     const open = obligations.filter((obligation) => obligation.status === 'O').length;
-    if (alerts.length === 0) {
+    if (alerts.length === 0 && paymentAlerts === 0) {
       await say(
         business.ownerId,
         'info',
@@ -112,5 +121,49 @@ export class DeadlineWatcher {
       );
     }
     return true;
+  }
+
+  /**
+   * VAT HMRC still wants after its due date (liabilities of the last year): one warning per charge
+   * and due date, kept in deadline_alert like the return warnings. Returns how many were raised.
+   */
+  private async watchPayments(
+    business: ConnectedBusiness,
+    { say }: Pick<AgentRunContext, 'say'>,
+    today: string,
+    now: Date,
+  ): Promise<number> {
+    const { db, vatData, fraud } = this.deps;
+    let liabilities: Liability[];
+    try {
+      liabilities = await vatData.liabilities(
+        { ownerId: business.ownerId, target: { vrn: business.vrn }, fraudHeaders: fraud.backgroundHeaders() },
+        { from: addDays(today, -364), to: today },
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await say(business.ownerId, 'warning', `Could not read what VRN ${business.vrn} owes: ${reason}`);
+      return 0;
+    }
+    let raised = 0;
+    for (const liability of liabilities) {
+      const outstanding = liability.outstandingAmountPence ?? 0;
+      if (outstanding <= 0 || !liability.due || liability.due >= today) continue;
+      const period = liability.taxPeriod ? `${liability.taxPeriod.from} to ${liability.taxPeriod.to}` : 'no period';
+      const key = `${business.vrn}:payment:${liability.taxPeriod?.to ?? '-'}:${liability.due}`;
+      const inserted = await db
+        .insertInto('deadline_alert')
+        .values({ owner_id: business.ownerId, alert_key: key, sent_at: now.toISOString() })
+        .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue;
+      raised += 1;
+      await say(
+        business.ownerId,
+        'error',
+        `Unpaid: ${formatGbp(outstanding)} of VAT for ${period} (${business.name}, VRN ${business.vrn}) was due on ${liability.due}.`,
+      );
+    }
+    return raised;
   }
 }

@@ -1,0 +1,3 @@
+/** What the app may use of the practice dashboard. */
+export { dashboardFeature } from './setup';
+export { dashboardRoutes } from './routes';

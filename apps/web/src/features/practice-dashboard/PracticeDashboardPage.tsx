@@ -1,0 +1,263 @@
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import type { DashboardRow } from '@vatwise/domain';
+import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDate, formatDateTime, formatMoney } from '../../shared/format/format';
+import { ErrorState, LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
+import { dashboardApi } from './api';
+import {
+  arrangeRows,
+  authorityDaysLeft,
+  type DashboardFilter,
+  type DashboardSort,
+  dashboardFilters,
+  needsAuthority,
+} from './rows';
+
+/** While any row is being read, the screen asks again this often. */
+const pollWhileReadingMs = 2_000;
+
+const columns: { sort: DashboardSort; key: string }[] = [
+  { sort: 'name', key: 'business' },
+  { sort: 'nextDue', key: 'nextDue' },
+  { sort: 'overdue', key: 'overdue' },
+  { sort: 'unpaid', key: 'unpaid' },
+  { sort: 'points', key: 'points' },
+  { sort: 'lastFiled', key: 'lastFiled' },
+  { sort: 'authority', key: 'authority' },
+];
+
+/**
+ * The practice dashboard (issue 17, step 5): every business the user reaches in one table — next
+ * return due, late returns, VAT unpaid past its due date, penalty points, the last return filed and
+ * the state of HMRC authority — sorted, filtered and searched, each row opening its business. It
+ * shows what HMRC said when last read, with when, while stale rows are read again at HMRC's pace.
+ */
+export default function PracticeDashboardPage() {
+  const { t, i18n } = useTranslation(['common', 'practiceDashboard']);
+  const title = t('nav.practiceDashboard');
+  usePageTitle(title);
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const { select } = useCurrentBusiness();
+  const [sort, setSort] = useState<DashboardSort>('nextDue');
+  const [descending, setDescending] = useState(false);
+  const [filter, setFilter] = useState<DashboardFilter>('all');
+  const [search, setSearch] = useState('');
+  // Asked again while rows are being read (the cached answer says so), not at all once all are read.
+  const cached = dashboardApi.endpoints.dashboard.useQueryState(undefined);
+  const pollingInterval = (cached.data?.reading ?? 0) > 0 ? pollWhileReadingMs : 0;
+  const query = dashboardApi.useDashboardQuery(undefined, { pollingInterval });
+  const [readAgain, readingAgain] = dashboardApi.useLazyDashboardQuery();
+  const reading = query.data?.reading ?? 0;
+  // Authority days are counted from when the rows arrived, so a render never changes them.
+  const readAt = query.fulfilledTimeStamp ?? 0;
+  const now = useMemo(() => new Date(readAt), [readAt]);
+  const rows = useMemo(
+    () => arrangeRows(query.data?.rows ?? [], { sort, descending, filter, search }, now),
+    [query.data, sort, descending, filter, search, now],
+  );
+
+  const sortBy = (next: DashboardSort) => {
+    if (next === sort) setDescending(!descending);
+    else {
+      setSort(next);
+      setDescending(false);
+    }
+  };
+  const open = async (row: DashboardRow) => {
+    await select(row.vrn);
+    void navigate('/app/vat-operations');
+  };
+
+  const header = (
+    <Stack gap="xs">
+      <Title order={1}>{title}</Title>
+      <Text size="lg">{t('practiceDashboard:intro')}</Text>
+    </Stack>
+  );
+  if (query.isLoading)
+    return (
+      <Stack gap="lg">
+        {header}
+        <LoadingState label={t('practiceDashboard:loading')} />
+      </Stack>
+    );
+  if (query.isError || !query.data) {
+    return (
+      <Stack gap="lg">
+        {header}
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
+  }
+  if (query.data.rows.length === 0) {
+    return (
+      <Stack gap="lg">
+        {header}
+        <NoBusinessState title={t('practiceDashboard:empty.title')} description={t('practiceDashboard:empty.text')} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="practice-dashboard">
+      {header}
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('practiceDashboard:search')}
+            placeholder={t('practiceDashboard:searchHint')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <NativeSelect
+            label={t('practiceDashboard:filter')}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value as DashboardFilter)}
+            data={dashboardFilters.map((value) => ({ value, label: t(`practiceDashboard:filters.${value}`) }))}
+          />
+        </Group>
+        <Group gap="xs" align="center">
+          <Text size="sm" c="dimmed" role="status" data-testid="dashboard-reading">
+            {reading > 0 ? t('practiceDashboard:reading', { count: reading }) : t('practiceDashboard:upToDate')}
+          </Text>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconRefresh size={16} />}
+            loading={readingAgain.isFetching}
+            onClick={() => void readAgain({ refresh: true }).then(() => query.refetch())}
+          >
+            {t('practiceDashboard:readAgain')}
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('practiceDashboard:shown', { shown: rows.length, total: query.data.rows.length })}
+      </Text>
+      <Table.ScrollContainer minWidth={960}>
+        <Table striped highlightOnHover verticalSpacing="sm" data-testid="dashboard-table">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  aria-sort={sort === column.sort ? (descending ? 'descending' : 'ascending') : 'none'}
+                >
+                  <UnstyledButton onClick={() => sortBy(column.sort)} fw={600} fz="sm">
+                    <Group gap={4} wrap="nowrap" component="span">
+                      {t(`practiceDashboard:columns.${column.key}`)}
+                      {sort === column.sort &&
+                        (descending ? <IconArrowDown size={14} aria-hidden /> : <IconArrowUp size={14} aria-hidden />)}
+                    </Group>
+                  </UnstyledButton>
+                </Table.Th>
+              ))}
+              <Table.Th>{t('practiceDashboard:columns.read')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const standing = row.standing;
+              const days = authorityDaysLeft(row, now);
+              return (
+                <Table.Tr key={row.vrn} data-testid="dashboard-row" data-vrn={row.vrn}>
+                  <Table.Td>
+                    <UnstyledButton onClick={() => void open(row)} c="blue" fw={600} td="underline">
+                      {row.name}
+                    </UnstyledButton>
+                    <Text size="xs" c="dimmed">
+                      {t('practiceDashboard:vrn', { vrn: formatVrn(row.vrn) })}
+                      {row.agentArn ? ` · ${t('practiceDashboard:asAgent', { arn: row.agentArn })}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-testid="cell-next-due">
+                    {standing?.nextDue ? formatDate(standing.nextDue.due, language) : '—'}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-overdue">
+                    {standing ? (
+                      standing.overdueReturns > 0 ? (
+                        <Badge color="red" variant="light">
+                          {t('practiceDashboard:overdueCount', { count: standing.overdueReturns })}
+                        </Badge>
+                      ) : (
+                        t('practiceDashboard:none')
+                      )
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-unpaid">
+                    {standing ? (
+                      standing.unpaidPastDuePence > 0 ? (
+                        <Text c="red" fw={600} size="sm">
+                          {formatMoney(standing.unpaidPastDuePence, language)}
+                        </Text>
+                      ) : (
+                        t('practiceDashboard:none')
+                      )
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-points">
+                    {standing?.penaltyPoints !== null && standing?.penaltyPoints !== undefined
+                      ? t('practiceDashboard:points', {
+                          points: standing.penaltyPoints,
+                          threshold: standing.penaltyThreshold ?? '—',
+                        })
+                      : '—'}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-last-filed">
+                    {standing?.lastFiled ? formatDate(standing.lastFiled.received, language) : '—'}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-authority">
+                    {!row.authorisation ? (
+                      <Badge color="red" variant="light">
+                        {t('practiceDashboard:authority.none')}
+                      </Badge>
+                    ) : row.authorisation.needsReauthorisation ? (
+                      <Badge color="red" variant="light">
+                        {t('practiceDashboard:authority.regrant')}
+                      </Badge>
+                    ) : (
+                      <Badge color={needsAuthority(row, now) ? 'orange' : 'green'} variant="light">
+                        {t('practiceDashboard:authority.days', { count: days ?? 0 })}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-read">
+                    {row.reading ? (
+                      <Text size="xs">{t('practiceDashboard:readingRow')}</Text>
+                    ) : (
+                      <Text size="xs" c={row.problem ? 'red' : 'dimmed'}>
+                        {row.problem ?? (row.readAt ? formatDateTime(row.readAt, language) : '—')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

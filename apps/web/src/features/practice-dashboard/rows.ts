@@ -1,0 +1,84 @@
+import type { DashboardRow } from '@vatwise/domain';
+
+/**
+ * Sorting, filtering and searching the dashboard's rows: pure, so the screen and its tests share
+ * one rule. A row not read yet sorts after every row that has been read, whichever the direction.
+ */
+
+export const dashboardSorts = ['name', 'nextDue', 'overdue', 'unpaid', 'points', 'lastFiled', 'authority'] as const;
+export type DashboardSort = (typeof dashboardSorts)[number];
+export const dashboardFilters = ['all', 'attention', 'overdue', 'unpaid', 'authority'] as const;
+export type DashboardFilter = (typeof dashboardFilters)[number];
+
+/** Days from `today` to the authority's end; null when there is no authority. */
+export function authorityDaysLeft(row: DashboardRow, now: Date): number | null {
+  if (!row.authorisation) return null;
+  return Math.floor((Date.parse(row.authorisation.expiresAt) - now.getTime()) / 86_400_000);
+}
+
+/** The authority must be granted again: refused by HMRC, missing, or ending within 14 days. */
+export function needsAuthority(row: DashboardRow, now: Date): boolean {
+  const days = authorityDaysLeft(row, now);
+  return !row.authorisation || row.authorisation.needsReauthorisation || (days !== null && days < 14);
+}
+
+function sortValue(row: DashboardRow, sort: DashboardSort, now: Date): string | number | null {
+  const standing = row.standing;
+  switch (sort) {
+    case 'name':
+      return row.name.toLocaleLowerCase('en-GB');
+    case 'nextDue':
+      return standing?.nextDue?.due ?? null;
+    case 'overdue':
+      return standing ? standing.overdueReturns : null;
+    case 'unpaid':
+      return standing ? standing.unpaidPastDuePence : null;
+    case 'points':
+      return standing?.penaltyPoints ?? null;
+    case 'lastFiled':
+      return standing?.lastFiled?.received ?? null;
+    case 'authority':
+      return authorityDaysLeft(row, now);
+  }
+}
+
+export function arrangeRows(
+  rows: readonly DashboardRow[],
+  options: { sort: DashboardSort; descending: boolean; filter: DashboardFilter; search: string },
+  now: Date,
+): DashboardRow[] {
+  const words = options.search.trim().toLocaleLowerCase('en-GB').replace(/\s+/g, ' ');
+  const digits = words.replace(/\s/g, '');
+  const matches = (row: DashboardRow) =>
+    !words || row.name.toLocaleLowerCase('en-GB').includes(words) || (digits !== '' && row.vrn.includes(digits));
+  const kept = rows.filter((row) => {
+    if (!matches(row)) return false;
+    const overdue = (row.standing?.overdueReturns ?? 0) > 0;
+    const unpaid = (row.standing?.unpaidPastDuePence ?? 0) > 0;
+    const authority = needsAuthority(row, now);
+    switch (options.filter) {
+      case 'all':
+        return true;
+      case 'overdue':
+        return overdue;
+      case 'unpaid':
+        return unpaid;
+      case 'authority':
+        return authority;
+      case 'attention':
+        return overdue || unpaid || authority || row.problem !== null;
+    }
+  });
+  const direction = options.descending ? -1 : 1;
+  return kept.sort((a, b) => {
+    const left = sortValue(a, options.sort, now);
+    const right = sortValue(b, options.sort, now);
+    if (left === null || right === null) {
+      if (left === right) return a.name.localeCompare(b.name);
+      return left === null ? 1 : -1;
+    }
+    const order =
+      typeof left === 'number' && typeof right === 'number' ? left - right : String(left).localeCompare(String(right));
+    return order * direction || a.name.localeCompare(b.name);
+  });
+}

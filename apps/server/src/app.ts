@@ -15,7 +15,7 @@ import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { vatReturnRoutes } from './features/vat-returns/routes';
 import { assistantRoutes } from './features/assistant/routes';
 import { assistantFeature } from './features/assistant/setup';
-import { deadlineRoutes } from './features/deadlines/routes';
+import { DigestService, deadlineRoutes } from './features/deadlines';
 import { hmrcFeedRoutes } from './features/hmrc-feed/routes';
 import { hmrcFeedFeature } from './features/hmrc-feed/setup';
 import type { AgentService } from './features/agents/agent-service';
@@ -100,14 +100,12 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
 
   const authSecret = config.auth.secret ?? loadOrCreateSecret(config.dataDir, 'auth-secret');
+  const production = config.environment === 'production';
+  const mailer = createMailer(config.mail, app.log, production ? undefined : path.join(config.dataDir, 'outbox'));
   const auth = createAuth({
     config,
     database,
-    mailer: createMailer(
-      config.mail,
-      app.log,
-      config.environment === 'production' ? undefined : path.join(config.dataDir, 'outbox'),
-    ),
+    mailer,
     secret: authSecret,
     log: app.log,
   });
@@ -153,7 +151,13 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });
   await app.register(assistantRoutes, { prefix: '/taxgpt/api', ...assistantFeature(config, database, hmrc, app.log) });
   await app.register(hmrcFeedRoutes, { prefix: '/api', ...hmrcFeedFeature(config, app.log) });
-  await app.register(deadlineRoutes, { prefix: '/api', ...hmrc });
+  const digest = new DigestService({
+    db: database.db,
+    mailer,
+    log: app.log,
+    delivery: config.mail.smtpUrl ? 'smtp' : production ? 'none' : 'outbox',
+  });
+  await app.register(deadlineRoutes, { prefix: '/api', ...hmrc, digest });
   const dashboard = dashboardFeature(database, hmrc, app.log);
   app.addHook('onClose', () => dashboard.dashboard.close());
   await app.register(dashboardRoutes, { prefix: '/api', ...dashboard });
@@ -163,6 +167,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     hmrc,
     vatReturns: vatReturns.service,
     onImportProgress: (listener) => vatReturns.onImportProgress(listener),
+    digest,
     resolveUser,
     log: app.log,
   });

@@ -129,6 +129,8 @@ export interface OauthStateTable {
   code_verifier_enc: string;
   expires_at: string;
   used_at: string | null;
+  /** The ARN a tax agent granting by hand gave (real HMRC has no test user to read it from). */
+  agent_arn: string | null;
 }
 
 /** A VAT-registered business (VRN) a user works on, and the HMRC user whose authority reaches it. */
@@ -275,6 +277,16 @@ export interface DeadlineAlertTable {
   owner_id: string;
   alert_key: string;
   sent_at: string;
+  /** The warning's words, for the e-mail digest; null for warnings raised before it existed. */
+  message: string | null;
+  /** When a digest carried it. */
+  mailed_at: string | null;
+}
+
+/** A user who asked for the daily e-mail digest, and since when. */
+export interface DigestSubscriptionTable {
+  user_id: string;
+  since: string;
 }
 
 export interface Database {
@@ -301,4 +313,5 @@ export interface Database {
   agent_log: AgentLogTable;
   vat_log: VatLogTable;
   deadline_alert: DeadlineAlertTable;
+  digest_subscription: DigestSubscriptionTable;
 }

@@ -74,6 +74,9 @@ const table: Row[] = [
   { route: 'GET /api/businesses', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'POST /api/businesses', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/businesses/current', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  // The daily e-mail digest of an account's deadline and payment warnings.
+  { route: 'GET /api/reminders', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'PUT /api/reminders', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   // The practice dashboard (issue 17) reads the account's businesses.
   { route: 'GET /api/dashboard', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   // A tax agent's requests to clients (issue 17) belong to an account, as businesses do.

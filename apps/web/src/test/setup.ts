@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { takeUnanswered, unansweredRequest } from './fake-server';
 
-// findBy… and waitFor wait up to 5 s, not 1: a screen's code and translations load on demand, and
+// findBy… and waitFor (testing-library's; tests use it rather than vi.waitFor, whose 1 s is fixed) wait up to 5 s, not 1: a screen's code and translations load on demand, and
 // on a busy two-core CI machine a lazy chunk (the charts) once took longer than a second.
 configure({ asyncUtilTimeout: 5_000 });
 

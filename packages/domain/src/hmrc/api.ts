@@ -74,7 +74,18 @@ export type AuthorizationDetails = z.infer<typeof authorizationDetailsSchema>;
 
 // --- authorisation (OAuth with HMRC) --------------------------------------------------------
 
-export const getAuthUrlQuerySchema = z.object({ userId: hmrcUserIdSchema.optional() });
+/** An Agent Reference Number, as HMRC writes it (the agent services account's identifier). */
+export const arnSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]ARN\d{7}$/, { message: 'An Agent Reference Number is written like XARN1234567' });
+
+export const getAuthUrlQuerySchema = z.object({
+  userId: hmrcUserIdSchema.optional(),
+  /** Granting as a tax agent's services account (real HMRC): its ARN, and the agent scopes asked for. */
+  agentArn: arnSchema.optional(),
+});
 export const getAuthUrlResponseSchema = z.object({ url: z.string() });
 
 /** Sent by /hmrc-callback: HMRC's code and the state VAT Wise issued with the authorisation URL. */

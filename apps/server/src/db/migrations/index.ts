@@ -9,6 +9,7 @@ import * as recordColumns from './0007_record_columns';
 import * as filedElsewhere from './0008_filed_elsewhere';
 import * as clientRequests from './0009_client_requests';
 import * as businessSnapshots from './0010_business_snapshots';
+import * as reminderDigest from './0011_reminder_digest';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_filed_elsewhere': filedElsewhere,
   '0009_client_requests': clientRequests,
   '0010_business_snapshots': businessSnapshots,
+  '0011_reminder_digest': reminderDigest,
 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   type AgentInfo,
   type AgentLogEntry,
@@ -400,6 +402,48 @@ describe('the agents at work', () => {
     expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     expect(await paymentWarnings()).toHaveLength(1);
     expect(await unpaidLines()).toHaveLength(1);
+  });
+
+  it('deadline watcher: mails a subscriber each new warning once, in one daily digest', async () => {
+    const { client: carol, id: carolId } = await newUser('Carol');
+    const email = ((await carol.get('/api/me')).json() as { user: { email: string } }).user.email;
+    const outbox = path.join(server.dataDir, 'outbox');
+    const digestsTo = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : [])
+        .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+        .filter((mail) => mail.startsWith(`To: ${email}\n`) && mail.includes('new VAT warning'));
+
+    expect((await carol.get('/api/reminders')).json()).toEqual({ dailyDigest: false, delivery: 'outbox' });
+    const subscribed = await carol.put('/api/reminders', { dailyDigest: true });
+    expect(subscribed.json()).toEqual({ dailyDigest: true, delivery: 'outbox' });
+
+    await admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
+    const business = await connectBusiness(carol).finally(() =>
+      admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' }),
+    );
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    const warnings = await server.app.database.db
+      .selectFrom('deadline_alert')
+      .selectAll()
+      .where('owner_id', '=', carolId)
+      .execute();
+    expect(warnings.length).toBeGreaterThan(0);
+    const [digest, ...more] = digestsTo();
+    expect(more).toEqual([]);
+    for (const warning of warnings) expect(digest).toContain(warning.message ?? 'a warning with no words');
+    expect(digest).toContain(`VRN ${business.vrn}`);
+
+    // The next round raises nothing new, so nothing more is mailed; an unsubscribed user gets nothing.
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    expect(digestsTo()).toHaveLength(1);
+    expect((await carol.put('/api/reminders', { dailyDigest: false })).json().dailyDigest).toBe(false);
+    await server.app.database.db
+      .updateTable('deadline_alert')
+      .set({ mailed_at: null })
+      .where('owner_id', '=', carolId)
+      .execute();
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    expect(digestsTo()).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,8 @@ export interface AgentsFeatureDeps {
   /** Hears imports' progress, to pass on to their users (features/vat-returns). */
   onImportProgress?: (listener: (userId: string, progress: ImportProgress) => void) => () => void;
   resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
+  /** The daily e-mail digest the deadline watcher sends after each round (features/deadlines). */
+  digest?: { sendAll(): Promise<unknown> };
   log: FastifyBaseLogger;
 }
 
@@ -45,6 +47,7 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
     vatData: hmrc.vatData,
     fraud: hmrc.fraud,
     events,
+    ...(deps.digest ? { digest: deps.digest } : {}),
   });
   agents.register(tokenKeeper(hmrc.service));
   agents.register(watcher.agent());

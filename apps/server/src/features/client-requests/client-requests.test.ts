@@ -3,13 +3,14 @@ import {
   businessListSchema,
   clientRequestListSchema,
   clientRequestSchema,
+  getAuthUrlResponseSchema,
   isValidVrn,
   obligationListSchema,
   type ReturnDraft,
   ukToday,
 } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientLink } from '../../test/hmrc-browser';
+import { answerClientLink, signInAndGrant } from '../../test/hmrc-browser';
 import { authorise, connectBusiness, createSandboxUser } from '../../test/hmrc-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
@@ -235,5 +236,37 @@ describe('an agent asking clients for authority', () => {
     });
     const pdf = await agent.get(`/api/vat_returns/${draft.id}/receipt.pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('takes the ARN of an agent granting by hand (real HMRC names no test user) and asks for the agent scopes', async () => {
+    const agent = await registerUser(server.app, 'agent-by-hand@example.com');
+    // The agent services account's sign-in, made here only for its credentials and ARN.
+    const account = await createSandboxUser(agent, 'Agent');
+    const arn = account.agentServicesAccountNumber ?? '';
+
+    const refused = await agent.get('/api/get_auth_url?agentArn=not-an-arn');
+    expect(refused.statusCode).toBe(400);
+    const { url } = getAuthUrlResponseSchema.parse(
+      (await agent.get(`/api/get_auth_url?agentArn=${arn.toLowerCase()}`)).json(),
+    );
+    expect(new URL(url).searchParams.get('scope')).toContain('write:sent-invitations');
+    const callback = await signInAndGrant(url, account);
+    const exchanged = await agent.post('/api/exchange_code', {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+
+    const agents = (await listOf(agent)).agents;
+    const byHand = agents.find((one) => one.userId.startsWith('hmrc-'));
+    expect(byHand?.arn).toBe(arn);
+    // Its authority asks HMRC for a client's authority like any agent's.
+    const client = await clientBusiness('client-six@example.com');
+    const sent = await agent.post('/api/client_requests', {
+      userId: byHand?.userId,
+      vrn: client.vrn,
+      registrationDate: client.vatRegistrationDate,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
   });
 });

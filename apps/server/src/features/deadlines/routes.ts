@@ -12,11 +12,14 @@ import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DigestService } from './digest';
 
 export interface DeadlineRouteOptions {
   service: HmrcConnectionService;
   vatData: VatDataService;
   fraud: FraudHeaderSource;
+  digest: DigestService;
 }
 
 interface OpenObligations {
@@ -29,7 +32,7 @@ interface OpenObligations {
  * VAT return deadlines for the Home dashboard (issue "Agents, live updates, logs and the HMRC news
  * feed"): the current business's open obligations as a summary, and as a calendar file.
  */
-export async function deadlineRoutes(app: FastifyInstance, { service, vatData, fraud }: DeadlineRouteOptions) {
+export async function deadlineRoutes(app: FastifyInstance, { service, vatData, fraud, digest }: DeadlineRouteOptions) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
   /**
@@ -64,4 +67,12 @@ export async function deadlineRoutes(app: FastifyInstance, { service, vatData, f
       .header('cache-control', 'private, no-store')
       .send(ics);
   });
+
+  // The opt-in daily e-mail digest of deadline and payment warnings.
+  app.get('/reminders', { config: accountHolders }, async (request) => digest.subscription(currentUser(request).id));
+  api.put(
+    '/reminders',
+    { config: accountHolders, schema: { body: z.object({ dailyDigest: z.boolean() }) } },
+    async (request) => digest.subscribe(currentUser(request).id, request.body.dailyDigest),
+  );
 }

@@ -82,9 +82,9 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     '/get_auth_url',
     { config: accountHolders, schema: { querystring: getAuthUrlQuerySchema } },
     async (request) => {
-      const { userId } = request.query;
+      const { userId, agentArn } = request.query;
       try {
-        return { url: await service.authorisationUrl(currentUser(request), userId) };
+        return { url: await service.authorisationUrl(currentUser(request), userId, agentArn) };
       } catch (error) {
         if (error instanceof AppError) throw error;
         request.log.error({ err: error }, 'could not build the HMRC authorisation URL');

@@ -81,7 +81,7 @@ export class HmrcConnectionService {
    * HMRC's authorisation URL for this user. The state is random, stored hashed with the user it
    * belongs to and the HMRC user being authorised, and accepted once; PKCE guards the code as well.
    */
-  async authorisationUrl(owner: SessionUser, hmrcUserId: string | undefined): Promise<string> {
+  async authorisationUrl(owner: SessionUser, hmrcUserId: string | undefined, agentArn?: string): Promise<string> {
     const sandboxUser = hmrcUserId ? await this.deps.repo.sandboxUser(owner.id, hmrcUserId) : undefined;
     if (hmrcUserId && !sandboxUser) throw new AppError('SANDBOX_USER_NOT_FOUND');
     const state = randomUrlSafe(24);
@@ -95,10 +95,11 @@ export class HmrcConnectionService {
       code_verifier_enc: this.deps.cipher.encrypt(verifier),
       expires_at: new Date(now.getTime() + stateLifetimeMs).toISOString(),
       used_at: null,
+      agent_arn: agentArn ?? null,
     });
     const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
     // An agent services account also asks for authority to send and read clients' requests.
-    const scope = sandboxUser?.agent_arn ? agentScopes : undefined;
+    const scope = sandboxUser?.agent_arn || agentArn ? agentScopes : undefined;
     return this.deps.client.authorizationUrl({ state, codeChallenge: challenge, ...(scope ? { scope } : {}) });
   }
 
@@ -136,7 +137,7 @@ export class HmrcConnectionService {
       grant_expires_at: addMonthsToInstant(now, grantMonths),
       refresh_failed_at: null,
       updated_at: now,
-      agent_arn: sandboxUser?.agent_arn ?? null,
+      agent_arn: sandboxUser?.agent_arn ?? state.agent_arn ?? null,
     };
     await this.deps.repo.saveConnection(connection);
 

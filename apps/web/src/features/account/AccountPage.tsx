@@ -12,10 +12,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { roleName } from '@vatwise/domain';
+import { Role, roleName } from '@vatwise/domain';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReminderCard } from './ReminderCard';
 import { describeError } from '../../shared/api/http-errors';
 import { notify } from '../../shared/toasts/notifier';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -187,6 +188,7 @@ export default function AccountPage() {
           )}
         </Stack>
       </Card>
+      {user.role !== Role.Guest && <ReminderCard />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { ClientRequest, ClientRequestList } from '@vatwise/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import { fakeServer } from '../../test/fake-server';
@@ -96,9 +96,7 @@ describe('an agent’s clients', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Yes, cancel it' }));
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.map(([request]) => (request as Request).method)).toContain('POST'),
-    );
+    await waitFor(() => expect(fetchMock.mock.calls.map(([request]) => (request as Request).method)).toContain('POST'));
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
   });
 });

@@ -25,8 +25,11 @@ export const hmrcApi = api.injectEndpoints({
       query: ({ userId }) => ({ url: `/api/sandbox_users/${encodeURIComponent(userId)}`, method: 'DELETE' }),
       invalidatesTags: ['SandboxUsers', 'Businesses', 'VatData'],
     }),
-    authorisationUrl: build.mutation<{ url: string }, { userId?: string }>({
-      query: ({ userId }) => ({ url: '/api/get_auth_url', params: userId ? { userId } : {} }),
+    authorisationUrl: build.mutation<{ url: string }, { userId?: string; agentArn?: string }>({
+      query: ({ userId, agentArn }) => ({
+        url: '/api/get_auth_url',
+        params: { ...(userId ? { userId } : {}), ...(agentArn ? { agentArn } : {}) },
+      }),
     }),
     exchangeCode: build.mutation<
       { userId: string | null; vrn: string | null; authorisation: Authorisation },

@@ -22,7 +22,7 @@ export function useAuthorisePopup() {
   const dispatch = useDispatch();
 
   return useCallback(
-    async (userId?: string): Promise<AuthoriseOutcome> => {
+    async (userId?: string, agentArn?: string): Promise<AuthoriseOutcome> => {
       const popup = window.open('', 'vatwise-hmrc-authorise', 'popup,width=560,height=760');
       if (!popup) return { ok: false, message: t('hmrc:authorise.popupBlocked') };
       try {
@@ -32,7 +32,7 @@ export function useAuthorisePopup() {
         // Another origin already: nothing to write into.
       }
 
-      const answer = await authorisationUrl(userId ? { userId } : {});
+      const answer = await authorisationUrl({ ...(userId ? { userId } : {}), ...(agentArn ? { agentArn } : {}) });
       if ('error' in answer) {
         popup.close();
         return { ok: false, message: describeError(answer.error, t) };

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
@@ -45,6 +45,6 @@ describe('Toaster', () => {
     const close = draft.querySelector('button[aria-label="Dismiss notification"]') as HTMLButtonElement;
     await user.click(close);
     expect(openReturn).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(screen.queryByText('Draft kept')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Draft kept')).not.toBeInTheDocument());
   });
 });

@@ -24,6 +24,8 @@ export interface DeadlineWatcherDeps {
   vatData: VatDataService;
   fraud: FraudHeaderSource;
   events: AgentEvents;
+  /** Mails each subscriber the warnings of the round (the opt-in daily digest). */
+  digest?: { sendAll(): Promise<unknown> };
   now?: () => Date;
 }
 
@@ -57,6 +59,8 @@ export class DeadlineWatcher {
         for (const business of businesses) {
           if (!(await this.watch(business, context))) failed += 1;
         }
+        // Once a round, after every business: each subscriber's new warnings in one e-mail.
+        await this.deps.digest?.sendAll();
         if (failed > 0) throw new Error(`${failed} of ${businesses.length} businesses' obligations could not be read.`);
       },
     };
@@ -94,7 +98,13 @@ export class DeadlineWatcher {
       // Recorded first: a crash between the two loses one warning rather than repeating it forever.
       const inserted = await db
         .insertInto('deadline_alert')
-        .values({ owner_id: business.ownerId, alert_key: alert.key, sent_at: now.toISOString() })
+        .values({
+          owner_id: business.ownerId,
+          alert_key: alert.key,
+          sent_at: now.toISOString(),
+          message: alertText(business, alert),
+          mailed_at: null,
+        })
         .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue; // another round raised it meanwhile
@@ -151,18 +161,15 @@ export class DeadlineWatcher {
       if (outstanding <= 0 || !liability.due || liability.due >= today) continue;
       const period = liability.taxPeriod ? `${liability.taxPeriod.from} to ${liability.taxPeriod.to}` : 'no period';
       const key = `${business.vrn}:payment:${liability.taxPeriod?.to ?? '-'}:${liability.due}`;
+      const message = `Unpaid: ${formatGbp(outstanding)} of VAT for ${period} (${business.name}, VRN ${business.vrn}) was due on ${liability.due}.`;
       const inserted = await db
         .insertInto('deadline_alert')
-        .values({ owner_id: business.ownerId, alert_key: key, sent_at: now.toISOString() })
+        .values({ owner_id: business.ownerId, alert_key: key, sent_at: now.toISOString(), message, mailed_at: null })
         .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue;
       raised += 1;
-      await say(
-        business.ownerId,
-        'error',
-        `Unpaid: ${formatGbp(outstanding)} of VAT for ${period} (${business.name}, VRN ${business.vrn}) was due on ${liability.due}.`,
-      );
+      await say(business.ownerId, 'error', message);
     }
     return raised;
   }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { renderPage } from '../../../test/render-page';
@@ -40,7 +40,7 @@ describe('connecting a business by hand', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add business' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Replace with this authority' }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     const bodies = await Promise.all(
       fetchMock.mock.calls.map(async ([request]) => (await (request as Request).clone().json()) as object),
     );

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { vrnSchema } from '@vatwise/domain';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { arnSchema, vrnSchema } from '@vatwise/domain';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +23,20 @@ export function ConnectWithHmrc() {
   /** A VRN VAT Wise already reaches through another authority: replaced only when the user says so. */
   const [reachedElsewhere, setReachedElsewhere] = useState<string | null>(null);
   const [addBusiness, adding] = hmrcApi.useAddBusinessMutation();
+  /** A tax agent grants as its agent services account, whose ARN HMRC does not tell software. */
+  const [asAgent, setAsAgent] = useState(false);
+  const [arn, setArn] = useState('');
+  const [arnProblem, setArnProblem] = useState<string | null>(null);
 
   const connect = async () => {
+    const agentArn = asAgent ? arnSchema.safeParse(arn) : undefined;
+    if (agentArn && !agentArn.success) {
+      setArnProblem(agentArn.error.issues[0]?.message ?? '');
+      return;
+    }
+    setArnProblem(null);
     setAuthorising(true);
-    const outcome = await authorise();
+    const outcome = await authorise(undefined, agentArn?.data);
     setAuthorising(false);
     if (!outcome.ok) {
       notify({ type: 'error', title: t('hmrc:authorise.failed'), message: outcome.message });
@@ -78,6 +88,22 @@ export function ConnectWithHmrc() {
           {t('hmrc:authorise.realTitle')}
         </Title>
         <Text size="sm">{t('hmrc:authorise.realIntro')}</Text>
+        <Checkbox
+          label={t('hmrc:authorise.asAgent')}
+          checked={asAgent}
+          onChange={(event) => setAsAgent(event.currentTarget.checked)}
+        />
+        {asAgent && (
+          <TextInput
+            label={t('hmrc:authorise.arnLabel')}
+            description={t('hmrc:authorise.arnHint')}
+            value={arn}
+            onChange={(event) => setArn(event.currentTarget.value)}
+            error={arnProblem}
+            autoComplete="off"
+            required
+          />
+        )}
         <Group>
           <Button leftSection={<IconPlugConnected size={16} />} onClick={connect} loading={authorising}>
             {t('hmrc:authorise.realButton')}

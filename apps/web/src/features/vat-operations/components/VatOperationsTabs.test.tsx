@@ -248,7 +248,7 @@ describe('the VAT Operations tabs', () => {
     renderTabs('/app/vat-operations?tab=payments');
     await screen.findAllByTestId('payment-row');
     fireEvent.change(screen.getByLabelText('Test scenario'), { target: { value: 'MULTIPLE_PAYMENTS' } });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(requests.some((url) => url.searchParams.get('scenario') === 'MULTIPLE_PAYMENTS')).toBe(true),
     );
   });

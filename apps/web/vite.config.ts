@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { mainLayoutNamespaces } from './src/app/layout/main-layout-namespaces';
+import { mainAreaPages } from './src/app/main-area-pages';
 
 const server = process.env.VATWISE_SERVER_URL ?? 'http://localhost:3000';
 
@@ -50,7 +51,8 @@ type BuildManifest = Record<string, { file: string; src?: string; imports?: stri
  * only after running the entry chunk, so the server can announce them in the page
  * (`<link rel="modulepreload">`) and they download while the entry runs. `page` is for every page
  * (the English common translations, the default language); `main` for a signed-in page below
- * /app (the main layout and its English namespaces).
+ * /app (the main layout and its English namespaces); `screens`, by route path, for a signed-in
+ * page of that screen (its chunk and English namespaces, less what `main` already has).
  */
 function preloadHints(): Plugin {
   let outDir = 'dist';
@@ -82,7 +84,13 @@ function preloadHints(): Plugin {
         });
       const page = closure(english(['common']));
       const main = closure(['src/app/layout/MainLayout.tsx', ...english(mainLayoutNamespaces)]);
-      fs.writeFileSync(path.join(outDir, '.vite/preloads.json'), JSON.stringify({ page, main }));
+      const screens = Object.fromEntries(
+        Object.entries(mainAreaPages).map(([route, screen]) => [
+          route,
+          closure([screen.module, ...english(screen.namespaces)]).filter((file) => !main.includes(file)),
+        ]),
+      );
+      fs.writeFileSync(path.join(outDir, '.vite/preloads.json'), JSON.stringify({ page, main, screens }));
     },
   };
 }

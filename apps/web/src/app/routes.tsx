@@ -6,12 +6,20 @@ import { PageLoader } from '../shared/ui/PageLoader';
 import { mainLayoutNamespaces } from './layout/main-layout-namespaces';
 import { PublicLayout } from './layout/PublicLayout';
 import { lazyPage } from './lazy-page';
+import { mainAreaPages } from './main-area-pages';
 import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /** A lazy page whose module's default export is the page, with the translation namespaces it reads. */
 const page = (load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []) =>
   lazyPage(load, (module) => module.default, namespaces);
+
+/** The namespaces of a screen listed in mainAreaPages (which also tells the build what to preload). */
+function screenNamespaces(path: string): readonly string[] {
+  const screen = mainAreaPages[path];
+  if (!screen) throw new Error(`No main-area page ${path}`);
+  return screen.namespaces;
+}
 
 /** A lazy page given fixed props: one chunk serves every route that shows that component. */
 function lazyPageWith<Props extends object>(
@@ -111,7 +119,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/home/DashboardPage')),
+                lazy: page(() => import('../features/home/DashboardPage'), screenNamespaces('/app')),
               },
               ...contentPages.map((namespace) => ({
                 path: appPath(namespace),
@@ -121,12 +129,12 @@ export const routes: RouteObject[] = [
               {
                 path: appPath('agents'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/agents/AgentsPage'), ['agents']),
+                lazy: page(() => import('../features/agents/AgentsPage'), screenNamespaces('/app/agents')),
               },
               {
                 path: appPath('vatWise'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/assistant/pages/VatWisePage'), ['assistant']),
+                lazy: page(() => import('../features/assistant/pages/VatWisePage'), screenNamespaces('/app/vat-wise')),
               },
               {
                 path: appPath('practiceDashboard'),
@@ -136,32 +144,47 @@ export const routes: RouteObject[] = [
               {
                 path: appPath('vatOperations'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/vat-operations/VatOperationsPage'), ['vatOperations']),
+                lazy: page(
+                  () => import('../features/vat-operations/VatOperationsPage'),
+                  screenNamespaces('/app/vat-operations'),
+                ),
               },
               {
                 path: appPath('vatSubmissions'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/vat-returns/pages/VatSubmissionsPage'), ['vatReturns']),
+                lazy: page(
+                  () => import('../features/vat-returns/pages/VatSubmissionsPage'),
+                  screenNamespaces('/app/vat-submissions'),
+                ),
               },
               {
                 path: `${appPath('vatSubmissions')}/:returnId`,
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/vat-returns/pages/ReturnPage'), ['vatReturns']),
+                lazy: page(
+                  () => import('../features/vat-returns/pages/ReturnPage'),
+                  screenNamespaces('/app/vat-submissions/:returnId'),
+                ),
               },
               {
                 path: `${appPath('vatSubmissions')}/:returnId/receipt`,
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/vat-returns/pages/ReceiptPage'), ['vatReturns']),
+                lazy: page(
+                  () => import('../features/vat-returns/pages/ReceiptPage'),
+                  screenNamespaces('/app/vat-submissions/:returnId/receipt'),
+                ),
               },
               {
                 path: appPath('grantAuthority'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/GrantAuthorityPage'), ['hmrc']),
+                lazy: page(
+                  () => import('../features/hmrc-connection/GrantAuthorityPage'),
+                  screenNamespaces('/app/grant-authority'),
+                ),
               },
               {
                 path: appPath('clients'),
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/ClientsPage'), ['hmrc']),
+                lazy: page(() => import('../features/hmrc-connection/ClientsPage'), screenNamespaces('/app/clients')),
               },
               {
                 path: appPath('createUser'),

@@ -28,6 +28,10 @@ function writeWebBuild(dir: string) {
     JSON.stringify({
       page: ['assets/common-1.js', 'assets/index-abc123.js'],
       main: ['assets/MainLayout-2.js', 'assets/forms-3.js', 'assets/common-1.js'],
+      screens: {
+        '/app/vat-operations': ['assets/VatOperationsPage-4.js', 'assets/vatOperations-5.js'],
+        '/app/vat-submissions/:returnId': ['assets/ReturnPage-6.js'],
+      },
     }),
   );
 }
@@ -120,13 +124,26 @@ describe('web app and API fallbacks', () => {
     const client = await registerUser(app, 'preload.owner@example.com', 'Preload Owner');
     expect(preloads((await client.get('/')).body)).toEqual(['/assets/common-1.js']);
     // A signed-in page below /app: the main layout's chunks too, each once.
-    for (const url of ['/app', '/app/vat-operations?vrn=1']) {
+    const layout = ['/assets/common-1.js', '/assets/MainLayout-2.js', '/assets/forms-3.js'];
+    for (const url of ['/app', '/app/vat-submissions', '/app/vat-submissions/7/receipt']) {
+      expect(preloads((await client.get(url)).body), url).toEqual(layout);
+    }
+    // A screen the build lists: its own chunks as well, whatever the query or a route parameter.
+    for (const url of ['/app/vat-operations?vrn=1', '/app/vat-operations/']) {
       expect(preloads((await client.get(url)).body), url).toEqual([
-        '/assets/common-1.js',
-        '/assets/MainLayout-2.js',
-        '/assets/forms-3.js',
+        ...layout,
+        '/assets/VatOperationsPage-4.js',
+        '/assets/vatOperations-5.js',
       ]);
     }
+    expect(preloads((await client.get('/app/vat-submissions/42')).body)).toEqual([
+      ...layout,
+      '/assets/ReturnPage-6.js',
+    ]);
+    // Signed out, a screen's page announces only what every page needs.
+    expect(preloads((await app.inject({ method: 'GET', url: '/app/vat-operations' })).body)).toEqual([
+      '/assets/common-1.js',
+    ]);
     // A build without hints still serves its pages, just without them.
     fs.rmSync(path.join(distDir, '.vite'), { recursive: true });
     fs.appendFileSync(path.join(distDir, 'index.html'), '\n');

@@ -61,16 +61,36 @@ export function injectClientConfig(html: string, clientConfig: ClientConfig): st
 /**
  * The build's preload hints (.vite/preloads.json, written by the web app's Vite config): chunks
  * the browser would only discover after running the entry chunk. `page` is for every page,
- * `main` for a signed-in page below /app. None when the file cannot be read: preloading is a hint.
+ * `main` for a signed-in page below /app, `screens` (by route path, `:name` for any one segment)
+ * for a signed-in page of that screen. None when the file cannot be read: preloading is a hint.
  */
-const preloadHintsSchema = z.object({ page: z.array(z.string()), main: z.array(z.string()) });
+const preloadHintsSchema = z.object({
+  page: z.array(z.string()),
+  main: z.array(z.string()),
+  screens: z.record(z.string(), z.array(z.string())).default({}),
+});
 
 export function readPreloadHints(distDir: string): z.infer<typeof preloadHintsSchema> {
   try {
     return preloadHintsSchema.parse(JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'preloads.json'), 'utf8')));
   } catch {
-    return { page: [], main: [] };
+    return { page: [], main: [], screens: {} };
   }
+}
+
+/** The route of `screens` that `pathname` matches (a trailing slash ignored), if any. */
+export function screenRouteOf(routes: Iterable<string>, pathname: string): string | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  for (const route of routes) {
+    const pattern = route.split('/');
+    if (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
+    ) {
+      return route;
+    }
+  }
+  return undefined;
 }
 
 /** index.html announcing `files` (hashed asset paths), each once, less the ones it already loads. */
@@ -85,11 +105,12 @@ function withModulePreloads(html: string, files: string[]): string {
 /**
  * index.html with the settings inside, read again whenever the file changes: a rebuild replaces
  * every hashed chunk, so a copy read at start would point at files that are gone. `main` is the
- * page for a signed-in user below /app, which also announces the main layout's chunks.
+ * page for a signed-in user below /app, which also announces the main layout's chunks; `screens`
+ * the same for each screen the build lists, which also announces that screen's chunks.
  */
 function indexPage(distDir: string, clientConfig: ClientConfig) {
   const indexFile = path.join(distDir, 'index.html');
-  let cached: { mtimeMs: number; size: number; html: string; main: string } | undefined;
+  let cached: { mtimeMs: number; size: number; html: string; main: string; screens: Map<string, string> } | undefined;
   return () => {
     let stat: fs.Stats;
     try {
@@ -105,6 +126,12 @@ function indexPage(distDir: string, clientConfig: ClientConfig) {
         size: stat.size,
         html: withModulePreloads(html, hints.page),
         main: withModulePreloads(html, [...hints.page, ...hints.main]),
+        screens: new Map(
+          Object.entries(hints.screens).map(([route, files]) => [
+            route,
+            withModulePreloads(html, [...hints.page, ...hints.main, ...files]),
+          ]),
+        ),
       };
     }
     return cached;
@@ -158,7 +185,12 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     const user = await options.signedInUser(request);
     if (!user) return reply.header('cache-control', 'no-cache').send(index.html);
     const pathname = request.url.split('?')[0] ?? '/';
-    const html = pathname === '/app' || pathname.startsWith('/app/') ? index.main : index.html;
+    const screen = screenRouteOf(index.screens.keys(), pathname);
+    const html = screen
+      ? (index.screens.get(screen) ?? index.main)
+      : pathname === '/app' || pathname.startsWith('/app/')
+        ? index.main
+        : index.html;
     return reply.header('cache-control', 'no-store').send(injectJson(html, 'vatwise-me', { user }));
   };
 

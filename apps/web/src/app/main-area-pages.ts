@@ -7,6 +7,10 @@
  */
 export const mainAreaPages: Readonly<Record<string, { module: string; namespaces: readonly string[] }>> = {
   '/app': { module: 'src/features/home/DashboardPage.tsx', namespaces: [] },
+  '/app/practice-dashboard': {
+    module: 'src/features/practice-dashboard/PracticeDashboardPage.tsx',
+    namespaces: ['practiceDashboard'],
+  },
   '/app/vat-operations': { module: 'src/features/vat-operations/VatOperationsPage.tsx', namespaces: ['vatOperations'] },
   '/app/vat-submissions': {
     module: 'src/features/vat-returns/pages/VatSubmissionsPage.tsx',

@@ -139,7 +139,10 @@ export const routes: RouteObject[] = [
               {
                 path: appPath('practiceDashboard'),
                 handle: { access: accountHolders },
-                lazy: page(() => import('../features/practice-dashboard/PracticeDashboardPage'), ['practiceDashboard']),
+                lazy: page(
+                  () => import('../features/practice-dashboard/PracticeDashboardPage'),
+                  screenNamespaces('/app/practice-dashboard'),
+                ),
               },
               {
                 path: appPath('vatOperations'),

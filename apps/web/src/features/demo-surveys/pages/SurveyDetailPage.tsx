@@ -64,6 +64,8 @@ function SurveyQuestions({ survey }: { survey: Survey }) {
     setConfirmOpen(true);
   };
   const questionsHeading = useRef<HTMLHeadingElement>(null);
+  /** Set once a question is deleted: when the dialog has finished closing, focus goes to the list. */
+  const focusListAfterClose = useRef(false);
 
   const onDelete = async (question: SurveyQuestion) => {
     const result = await removeQuestion({ surveyId: survey.id, questionId: question.id });
@@ -73,8 +75,9 @@ function SurveyQuestions({ survey }: { survey: Survey }) {
       return;
     }
     notify({ type: 'success', message: t('demoSurveys:deleted', { title: question.title }) });
-    // The button that opened the dialog is gone with its question: keep keyboard users in the list.
-    questionsHeading.current?.focus();
+    // The button that opened the dialog is gone with its question: keep keyboard users in the list,
+    // once the dialog has closed (the dialog hands focus back as it closes, which would undo it).
+    focusListAfterClose.current = true;
   };
 
   return (
@@ -131,7 +134,16 @@ function SurveyQuestions({ survey }: { survey: Survey }) {
           </Stack>
         )}
       </Stack>
-      <Modal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title={t('demoSurveys:confirmTitle')}>
+      <Modal
+        opened={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title={t('demoSurveys:confirmTitle')}
+        onExitTransitionEnd={() => {
+          if (!focusListAfterClose.current) return;
+          focusListAfterClose.current = false;
+          questionsHeading.current?.focus();
+        }}
+      >
         <Stack>
           <Text>{t('demoSurveys:confirmText', { title: confirming?.title })}</Text>
           <Group justify="flex-end">

@@ -108,6 +108,21 @@ const authRoutes: { method: 'GET' | 'POST'; path: string; body?: JsonSchema; que
   { method: 'POST', path: 'two-factor/verify-backup-code', body: body({ code: str, trustDevice: bool }, ['code']) },
   { method: 'POST', path: 'sign-out', body: body({}) },
   { method: 'POST', path: 'revoke-sessions', body: body({}) },
+  // Practices: better-auth's organization plugin.
+  { method: 'POST', path: 'organization/create', body: body({ name: str, slug: str }) },
+  { method: 'GET', path: 'organization/list' },
+  { method: 'POST', path: 'organization/set-active', body: body({ organizationId: str }, []) },
+  { method: 'GET', path: 'organization/get-full-organization', query: { organizationId: str } },
+  { method: 'POST', path: 'organization/invite-member', body: body({ email: str, role: str }) },
+  { method: 'POST', path: 'organization/accept-invitation', body: body({ invitationId: str }) },
+  { method: 'POST', path: 'organization/reject-invitation', body: body({ invitationId: str }) },
+  { method: 'POST', path: 'organization/cancel-invitation', body: body({ invitationId: str }) },
+  { method: 'POST', path: 'organization/remove-member', body: body({ memberIdOrEmail: str }) },
+  { method: 'POST', path: 'organization/update-member-role', body: body({ memberId: str, role: str }) },
+  { method: 'POST', path: 'organization/leave', body: body({ organizationId: str }) },
+  { method: 'GET', path: 'organization/list-invitations', query: { organizationId: str } },
+  { method: 'GET', path: 'organization/list-members', query: { organizationId: str } },
+  { method: 'POST', path: 'organization/update', body: body({ data: { type: 'object' } }) },
   { method: 'POST', path: 'no-such-endpoint', body: body({}) },
 ];
 

@@ -23,6 +23,7 @@ import { agentRoutes } from './features/agents/routes';
 import { agentsFeature } from './features/agents/setup';
 import { clientRequestRoutes, clientRequestsFeature } from './features/client-requests';
 import { dashboardFeature, dashboardRoutes } from './features/dashboard';
+import { PracticeRepo, PracticeService, practiceRoutes } from './features/practices';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { userRoutes } from './features/users/routes';
@@ -127,6 +128,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(apiDocs, { production: config.environment === 'production', version });
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
   await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
+  const practices = new PracticeService({ repo: new PracticeRepo(database.db) });
   const sessionCache = createSessionCache(
     sessionUserResolver(
       withSessionLimits(
@@ -134,6 +136,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
         sessionStoreOf(auth),
         config.auth.sessions,
       ),
+      practices.practiceOfSession,
     ),
   );
   app.decorate('sessionCache', sessionCache);
@@ -142,10 +145,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });
   await app.register(userRoutes, { prefix: '/api' });
+  await app.register(practiceRoutes, { prefix: '/api', practices });
   await mountEmbeddedSandbox(app, config, database);
-  const hmrc = hmrcConnection(config, database, authSecret, app.log);
+  const hmrc = hmrcConnection(config, database, authSecret, app.log, practices);
   await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
-  const vatReturns = vatReturnsFeature(database, hmrc, app.log);
+  const vatReturns = vatReturnsFeature(database, hmrc, app.log, practices);
   app.addHook('onClose', () => vatReturns.close());
   app.decorate('vatReturns', vatReturns.service);
   await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });

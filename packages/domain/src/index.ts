@@ -24,3 +24,5 @@ export * from './agents/browsers';
 export * from './agents/api';
 export * from './deadlines';
 export * from './dashboard';
+export * from './practice/roles';
+export * from './practice/api';

@@ -31,6 +31,64 @@ export interface SessionTable {
   userId: string;
   token: string;
   expiresAt: Date | string;
+  /** The practice the session works in (better-auth's organization plugin). */
+  activeOrganizationId: string | null;
+}
+
+/** better-auth's organization plugin: a practice, its members and invitations. */
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  createdAt: Date | string;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  /** Comma-separated roles (practiceRoleOf reads them). */
+  role: string;
+  createdAt: Date | string;
+}
+
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: Date | string;
+  inviterId: string;
+}
+
+/** A practice's rules; a workspace without a row has the defaults (no review asked). */
+export interface PracticePolicyTable {
+  workspace_id: string;
+  require_review: number;
+  updated_at: string;
+}
+
+export interface ReturnNoteTable {
+  id: string;
+  owner_id: string;
+  return_id: string;
+  author_id: string;
+  author_name: string;
+  text: string;
+  created_at: string;
+}
+
+/** A business's audit trail: who connected, imported, changed, approved, submitted, when. */
+export interface BusinessActivityTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  at: string;
+  actor_id: string;
+  actor_name: string;
+  kind: string;
+  detail: string;
 }
 
 export interface AccountTable {
@@ -184,6 +242,14 @@ export interface VatReturnTable {
   sent_fraud_headers: string | null;
   sent_by: string | null;
   attempt_started_at: string | null;
+  /** The practice's review: who marked it ready and who approved which boxes (JSON). */
+  ready_by: string | null;
+  ready_by_name: string | null;
+  ready_at: string | null;
+  approved_by: string | null;
+  approved_by_name: string | null;
+  approved_at: string | null;
+  approved_boxes: string | null;
   /** HMRC's own return for the period when it differs from ours: JSON { boxes, foundAt }. */
   hmrc_return: string | null;
   created_at: string;
@@ -279,8 +345,14 @@ export interface DeadlineAlertTable {
   sent_at: string;
   /** The warning's words, for the e-mail digest; null for warnings raised before it existed. */
   message: string | null;
-  /** When a digest carried it. */
-  mailed_at: string | null;
+}
+
+/** Which subscriber's digest carried which warning, and when (each warning once per subscriber). */
+export interface DigestDeliveryTable {
+  user_id: string;
+  owner_id: string;
+  alert_key: string;
+  mailed_at: string;
 }
 
 /** A user who asked for the daily e-mail digest, and since when. */
@@ -314,4 +386,11 @@ export interface Database {
   vat_log: VatLogTable;
   deadline_alert: DeadlineAlertTable;
   digest_subscription: DigestSubscriptionTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  practice_policy: PracticePolicyTable;
+  return_note: ReturnNoteTable;
+  business_activity: BusinessActivityTable;
+  digest_delivery: DigestDeliveryTable;
 }

@@ -92,6 +92,40 @@ const table: Row[] = [
     call: '/api/client_requests/00000000-0000-4000-8000-000000000000/sandbox_answer',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
+  // Practices (issue 17, step 4): a practice's policy, invitations to me, a business's activity.
+  { route: 'GET /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'PUT /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'GET /api/practice/invitations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  {
+    route: 'GET /api/businesses/:vrn/activity',
+    call: '/api/businesses/123456789/activity',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/vat_returns/:id/ready',
+    call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/ready',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/vat_returns/:id/approve',
+    call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/approve',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/vat_returns/:id/reopen',
+    call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/reopen',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'GET /api/vat_returns/:id/notes',
+    call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/notes',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/vat_returns/:id/notes',
+    call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/notes',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
   {
     route: 'DELETE /api/businesses/:vrn',
     call: '/api/businesses/no-such-vrn',

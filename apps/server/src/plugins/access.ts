@@ -1,4 +1,4 @@
-import { effectiveRole, Role } from '@vatwise/domain';
+import { effectiveRole, type PracticeSummary, Role } from '@vatwise/domain';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,12 +21,23 @@ export type Access = 'public' | 'signedIn' | readonly Role[];
 export const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
 
 export interface SessionUser {
+  /** The person: what they say and do is theirs (MFA, who sent a return, their conversations). */
   id: string;
   email: string;
   name: string;
   role: Role;
   twoFactorEnabled: boolean;
+  /**
+   * Whose businesses, records, returns and HMRC authority this session works on: the practice
+   * the session works in (when the user is still its member), else the person's own (their id).
+   */
+  workspaceId: string;
+  /** The practice the session works in, with the member's role; null when working alone. */
+  practice: PracticeSummary | null;
 }
+
+/** Finds the practice a session works in, checking the user is still a member of it. */
+export type PracticeOfSession = (userId: string, activePracticeId: string) => Promise<PracticeSummary | null>;
 
 export interface DeclaredRoute {
   method: string;
@@ -94,18 +105,26 @@ export default fp(accessControl, { name: 'access-control' });
  * anything with headers: an API request or the socket's handshake.
  */
 export function sessionUserResolver(
-  getSession: (input: { headers: Headers }) => Promise<{ user: Record<string, unknown> } | null>,
+  getSession: (input: {
+    headers: Headers;
+  }) => Promise<{ user: Record<string, unknown>; session?: { activeOrganizationId?: unknown } } | null>,
+  practiceOf: PracticeOfSession,
 ) {
   return async (request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null> => {
     const session = await getSession({ headers: fromNodeHeaders(request.headers) });
     const user = session?.user;
     if (!user || user.disabled === true || user.disabled === 1) return null;
+    const id = String(user.id);
+    const activePracticeId = session.session?.activeOrganizationId;
+    const practice = typeof activePracticeId === 'string' ? await practiceOf(id, activePracticeId) : null;
     return {
-      id: String(user.id),
+      id,
       email: String(user.email),
       name: String(user.name ?? ''),
       role: effectiveRole(user.role as number | null | undefined),
       twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
+      workspaceId: practice?.id ?? id,
+      practice,
     };
   };
 }

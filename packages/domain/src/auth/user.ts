@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from '../roles';
+import { practiceSchema } from '../practice/roles';
 
 export const roleSchema = z.union([z.literal(Role.Admin), z.literal(Role.Editor), z.literal(Role.Guest)]);
 
@@ -20,6 +21,8 @@ export const userRecordSchema = z.object({
   isGuest: z.boolean(),
   twoFactorEnabled: z.boolean(),
   disabled: z.boolean(),
+  /** GET /api/me only: the practice the session works in, or null working alone. */
+  practice: practiceSchema.nullable().optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

@@ -315,6 +315,43 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  NOT_IN_A_PRACTICE: {
+    status: 409,
+    message: 'You are working on your own businesses: switch to a practice first.',
+    retryable: false,
+    report: false,
+  },
+  PRACTICE_ROLE_REQUIRED: {
+    status: 403,
+    message: "Only the practice's owner or an admin can change this.",
+    retryable: false,
+    report: false,
+  },
+  REVIEW_REQUIRED: {
+    status: 409,
+    message:
+      'This practice files a return only after a reviewer approves its figures: mark it ready and ask a reviewer.',
+    retryable: false,
+    report: false,
+  },
+  OWN_RETURN_APPROVAL: {
+    status: 403,
+    message: 'You marked this return ready, so another reviewer must approve it.',
+    retryable: false,
+    report: false,
+  },
+  APPROVER_ROLE_REQUIRED: {
+    status: 403,
+    message: 'Preparers cannot approve returns: ask a reviewer, an admin or the owner.',
+    retryable: false,
+    report: false,
+  },
+  RETURN_NOT_READY: {
+    status: 409,
+    message: 'This return has not been marked ready for review.',
+    retryable: false,
+    report: false,
+  },
   PERIOD_NOT_ENDED: {
     status: 409,
     message: 'This period has not ended yet: HMRC accepts its return from the day after the period ends.',

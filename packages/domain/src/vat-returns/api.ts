@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReturnReview } from '../practice/api';
 import { vrnSchema } from '../hmrc/api';
 import { isCalendarDate } from '../vat/dates';
 
@@ -295,6 +296,8 @@ export interface ReturnDraft {
   filedElsewhere: FiledElsewhere | null;
   /** Worked out from the records of the period (absent once submitted: the receipt holds the figures). */
   computed: ComputedReturn | null;
+  /** Where it stands in the workspace's review before filing (a practice may require approval). */
+  review: ReturnReview;
 }
 
 // --- imports (bridging) ---------------------------------------------------------------------

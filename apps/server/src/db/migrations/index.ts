@@ -10,6 +10,7 @@ import * as filedElsewhere from './0008_filed_elsewhere';
 import * as clientRequests from './0009_client_requests';
 import * as businessSnapshots from './0010_business_snapshots';
 import * as reminderDigest from './0011_reminder_digest';
+import * as practices from './0012_practices';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_client_requests': clientRequests,
   '0010_business_snapshots': businessSnapshots,
   '0011_reminder_digest': reminderDigest,
+  '0012_practices': practices,
 };

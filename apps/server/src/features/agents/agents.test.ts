@@ -437,13 +437,50 @@ describe('the agents at work', () => {
     expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     expect(digestsTo()).toHaveLength(1);
     expect((await carol.put('/api/reminders', { dailyDigest: false })).json().dailyDigest).toBe(false);
-    await server.app.database.db
-      .updateTable('deadline_alert')
-      .set({ mailed_at: null })
-      .where('owner_id', '=', carolId)
-      .execute();
+    await server.app.database.db.deleteFrom('digest_delivery').where('user_id', '=', carolId).execute();
     expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     expect(digestsTo()).toHaveLength(1);
+  });
+});
+
+describe('deadline watcher in a practice', () => {
+  it("mails each subscribed member the practice's new warnings once, beside their own", async () => {
+    const { client: owner } = await newUser('Paula');
+    const { client: member, id: memberId } = await newUser('Quentin');
+    const memberEmail = ((await member.get('/api/me')).json() as { user: { email: string } }).user.email;
+    const created = await owner.post('/api/auth/organization/create', {
+      name: 'Digest & Co',
+      slug: `digest-${memberId}`,
+    });
+    const practiceId = (created.json() as { id: string }).id;
+    await owner.post('/api/auth/organization/set-active', { organizationId: practiceId });
+    await owner.post('/api/auth/organization/invite-member', {
+      email: memberEmail,
+      role: 'preparer',
+      organizationId: practiceId,
+    });
+    const [invitation] = ((await member.get('/api/practice/invitations')).json() as { invitations: { id: string }[] })
+      .invitations;
+    await member.post('/api/auth/organization/accept-invitation', { invitationId: invitation?.id });
+    await member.put('/api/reminders', { dailyDigest: true });
+    await owner.put('/api/reminders', { dailyDigest: true });
+
+    await admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
+    const business = await connectBusiness(owner).finally(() =>
+      admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' }),
+    );
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    const outbox = path.join(server.dataDir, 'outbox');
+    const digestsMentioning = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : [])
+        .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+        .filter((mail) => mail.includes('new VAT warning') && mail.includes(`VRN ${business.vrn}`))
+        .map((mail) => mail.split('\n')[0]);
+    const ownerEmail = ((await owner.get('/api/me')).json() as { user: { email: string } }).user.email;
+    expect(digestsMentioning().sort()).toEqual([`To: ${memberEmail}`, `To: ${ownerEmail}`].sort());
+
+    expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
+    expect(digestsMentioning()).toHaveLength(2);
   });
 });
 

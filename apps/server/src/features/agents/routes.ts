@@ -69,12 +69,13 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   }));
 
   app.get('/log', { config: accountHolders }, async (request) => ({
-    entries: (await logs.vatLog(currentUser(request).id)).reverse(),
+    entries: (await logs.vatLog(currentUser(request).workspaceId)).reverse(),
   }));
 
   app.get('/logs/user', { config: accountHolders }, async (request) => {
-    const userId = currentUser(request).id;
-    const [agent, vat] = await Promise.all([logs.agentLog(userId), logs.vatLog(userId)]);
+    // The agents' dialogue is the person's; HMRC calls are the workspace's (a practice's are shared).
+    const user = currentUser(request);
+    const [agent, vat] = await Promise.all([logs.agentLog(user.id), logs.vatLog(user.workspaceId)]);
     return { agent: agent.reverse(), vat: vat.reverse() };
   });
 
@@ -86,9 +87,9 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   });
 
   app.delete('/logs/vat/clear', { config: accountHolders }, async (request) => {
-    const userId = currentUser(request).id;
-    const cleared = await logs.clear('vat_log', userId);
-    events.send({ user: userId }, 'logs:cleared', 'vat');
+    const { workspaceId } = currentUser(request);
+    const cleared = await logs.clear('vat_log', workspaceId);
+    events.send({ user: workspaceId }, 'logs:cleared', 'vat');
     return { cleared };
   });
 

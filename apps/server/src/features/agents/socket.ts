@@ -56,6 +56,8 @@ export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOpti
   namespace.on('connection', (socket) => {
     const user = socket.data.user as SessionUser;
     void socket.join(userRoom(user.id));
+    // What happens to the workspace's businesses (HMRC calls, deadline warnings) reaches every member.
+    if (user.workspaceId !== user.id) void socket.join(userRoom(user.workspaceId));
     if (user.role === Role.Admin) void socket.join(adminsRoom);
   });
 

@@ -76,9 +76,9 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
       await service.get(user.id, id);
       let userData;
       if (body.useMyData && body.vrn) {
-        await options.connections.assertBusiness(user.id, body.vrn);
+        await options.connections.assertBusiness(user.workspaceId, body.vrn);
         userData = userDataFor(options.vatData, {
-          ownerId: user.id,
+          ownerId: user.workspaceId,
           target: { vrn: body.vrn },
           fraudHeaders: await options.fraud.headersFor(request, user),
         });

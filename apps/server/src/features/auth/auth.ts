@@ -1,4 +1,4 @@
-import { passwordProblem, Role } from '@vatwise/domain';
+import { effectiveRole, passwordProblem, Role } from '@vatwise/domain';
 import { kyselyAdapter } from '@better-auth/kysely-adapter';
 // The minimal build and single plugins: the full entry loads every adapter and plugin, which took
 // a third of the server's start-up.
@@ -6,6 +6,8 @@ import { betterAuth } from 'better-auth/minimal';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { organization } from 'better-auth/plugins/organization';
+import { adminAc, defaultAc, ownerAc } from 'better-auth/plugins/organization/access';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config';
@@ -138,6 +140,35 @@ export function createAuth({ config, database, mailer, secret, log }: AuthDepend
     socialProviders: github ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } } : {},
     plugins: [
       twoFactor({ issuer: 'VAT Wise' }),
+      organization({
+        // A practice holds its clients' records, returns and HMRC authority: it is never deleted
+        // by a click (an operator can, in the database, once its data has gone elsewhere).
+        disableOrganizationDeletion: true,
+        allowUserToCreateOrganization: (user) => effectiveRole(user.role as number | undefined) !== Role.Guest,
+        invitationExpiresIn: 7 * 24 * 60 * 60,
+        cancelPendingInvitationsOnReInvite: true,
+        // Preparers and reviewers manage nothing of the practice itself; what they may do with
+        // its returns is VAT Wise's rule (canApproveReturns), not better-auth's.
+        roles: {
+          owner: ownerAc,
+          admin: adminAc,
+          preparer: defaultAc.newRole({}),
+          reviewer: defaultAc.newRole({}),
+        },
+        sendInvitationEmail: async ({ email, organization: practice, inviter, role, invitation }) => {
+          await sendQuietly(email, `Join ${practice.name} on VAT Wise`, [
+            'Hello,',
+            '',
+            `${inviter.user.name || inviter.user.email} invites you to join ${practice.name} on VAT Wise as ${role}.`,
+            '',
+            `Sign in or create your account with this address (${email}), then accept the invitation here before ${new Date(invitation.expiresAt).toUTCString()}:`,
+            '',
+            `${config.publicUrl}/app/practice?invitation=${encodeURIComponent(invitation.id)}`,
+            '',
+            'If you were not expecting it, ignore this message.',
+          ]);
+        },
+      }),
       // Google through OpenID Connect discovery, so its issuer can be any OIDC server (tests run a local one).
       ...(google
         ? [

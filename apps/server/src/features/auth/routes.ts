@@ -109,8 +109,11 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     onResponse: async (request) => {
       // A social sign-in's callback (a GET) may link a provider to the account.
       if (request.method !== 'POST' && !request.url.startsWith('/api/auth/callback/')) return;
-      if (request.url.startsWith('/api/auth/reset-password')) app.sessionCache.forgetAll();
-      else app.sessionCache.forgetRequest(request.headers);
+      // A password reset names no session; a practice's members or roles changing concerns
+      // people other than the caller (whoever was removed loses the practice's data at once).
+      if (request.url.startsWith('/api/auth/reset-password') || request.url.startsWith('/api/auth/organization/')) {
+        app.sessionCache.forgetAll();
+      } else app.sessionCache.forgetRequest(request.headers);
       const userId = changingUser.get(request);
       if (userId) app.sessionCache.forgetUser(userId);
     },

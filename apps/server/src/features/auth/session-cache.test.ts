@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../plugins/access';
 import { createSessionCache } from './session-cache';
 
-const alice: SessionUser = { id: 'u1', email: 'a@example.com', name: 'A', role: Role.Editor, twoFactorEnabled: false };
+const alice: SessionUser = {
+  id: 'u1',
+  email: 'a@example.com',
+  name: 'A',
+  role: Role.Editor,
+  twoFactorEnabled: false,
+  workspaceId: 'u1',
+  practice: null,
+};
 
 /** A session store standing in for better-auth: token -> user, counting reads. */
 function store() {

@@ -47,7 +47,13 @@ export function askedToBeRemembered(expiresAt: Date, now: number): boolean {
 
 /** A session as better-auth's getSession gives it, with our two fields. */
 interface SessionRead {
-  session: { token: string; createdAt: Date; rememberMe?: unknown; lastSeenAt?: unknown };
+  session: {
+    token: string;
+    createdAt: Date;
+    rememberMe?: unknown;
+    lastSeenAt?: unknown;
+    activeOrganizationId?: unknown;
+  };
   user: Record<string, unknown>;
 }
 

@@ -17,6 +17,6 @@ export function signedInUserReader(
     const record = await app.sessionCache.userRecord(request, sessionUser, () =>
       findUserRecord(app.database.db, sessionUser.id),
     );
-    return record ?? null;
+    return record ? { ...record, practice: sessionUser.practice } : null;
   };
 }

@@ -85,7 +85,7 @@ export class ClientRequestService {
    * last check is older than 30 seconds, or at once with `refresh`.
    */
   async list(owner: SessionUser, fraudHeaders: FraudHeaders, options: { refresh?: boolean } = {}) {
-    const rows = await this.deps.repo.list(owner.id);
+    const rows = await this.deps.repo.list(owner.workspaceId);
     const stale = this.now().getTime() - (options.refresh ? 0 : recheckAfterMs);
     const due = rows.filter((row) => row.status === 'Pending' && Date.parse(row.checked_at) <= stale);
     if (due.length > 0) await this.check(owner, fraudHeaders, due);
@@ -96,7 +96,7 @@ export class ClientRequestService {
   async create(owner: SessionUser, fraudHeaders: FraudHeaders, input: AddClientBody & { vrn: string }) {
     const agent = await this.agentAuthority(owner, input.userId);
     const created = await this.deps.connections
-      .agentCall(owner.id, input.userId, async (accessToken, arn) => {
+      .agentCall(owner.workspaceId, input.userId, async (accessToken, arn) => {
         const context = { accessToken, fraudHeaders };
         const client = {
           service: 'MTD-VAT',
@@ -113,7 +113,7 @@ export class ClientRequestService {
     const now = this.now().toISOString();
     const row: ClientRequestRow = {
       id: crypto.randomUUID(),
-      owner_id: owner.id,
+      owner_id: owner.workspaceId,
       agent_user_id: input.userId,
       arn: agent.arn,
       invitation_id: created.invitationId,
@@ -135,7 +135,7 @@ export class ClientRequestService {
   async cancel(owner: SessionUser, fraudHeaders: FraudHeaders, id: string): Promise<ClientRequestList> {
     const row = await this.pending(owner, id);
     try {
-      await this.deps.connections.agentCall(owner.id, row.agent_user_id, (accessToken, arn) =>
+      await this.deps.connections.agentCall(owner.workspaceId, row.agent_user_id, (accessToken, arn) =>
         this.deps.client.cancelInvitation(arn, row.invitation_id, { accessToken, fraudHeaders }),
       );
     } catch (error) {
@@ -178,13 +178,15 @@ export class ClientRequestService {
   // --- internals -----------------------------------------------------------------------------
 
   private async agentAuthority(owner: SessionUser, userId: string): Promise<AgentAuthority> {
-    const agent = (await this.deps.connections.agentAuthorities(owner.id)).find((one) => one.userId === userId);
+    const agent = (await this.deps.connections.agentAuthorities(owner.workspaceId)).find(
+      (one) => one.userId === userId,
+    );
     if (!agent) throw new AppError('NOT_AN_AGENT_AUTHORITY');
     return agent;
   }
 
   private async pending(owner: SessionUser, id: string): Promise<ClientRequestRow> {
-    const row = await this.deps.repo.find(owner.id, id);
+    const row = await this.deps.repo.find(owner.workspaceId, id);
     if (!row) throw new AppError('CLIENT_REQUEST_NOT_FOUND');
     if (row.status !== 'Pending') throw new AppError('CLIENT_REQUEST_ANSWERED');
     return row;
@@ -200,7 +202,7 @@ export class ClientRequestService {
     for (const agentUserId of new Set(rows.map((row) => row.agent_user_id))) {
       let invitations;
       try {
-        invitations = await this.deps.connections.agentCall(owner.id, agentUserId, (accessToken, arn) =>
+        invitations = await this.deps.connections.agentCall(owner.workspaceId, agentUserId, (accessToken, arn) =>
           this.deps.client.invitations(arn, { accessToken, fraudHeaders }),
         );
       } catch (error) {
@@ -220,7 +222,7 @@ export class ClientRequestService {
         });
         if (statusOf[invitation.status] === 'accepted') await this.connectClient(owner, fraudHeaders, row);
       }
-      await this.deps.repo.markChecked(owner.id, agentUserId, now);
+      await this.deps.repo.markChecked(owner.workspaceId, agentUserId, now);
     }
   }
 
@@ -238,8 +240,8 @@ export class ClientRequestService {
 
   private async view(owner: SessionUser): Promise<ClientRequestList> {
     const [agents, rows, businesses] = await Promise.all([
-      this.deps.connections.agentAuthorities(owner.id),
-      this.deps.repo.list(owner.id),
+      this.deps.connections.agentAuthorities(owner.workspaceId),
+      this.deps.repo.list(owner.workspaceId),
       this.deps.connections.listBusinesses(owner),
     ]);
     const reached = new Set(businesses.businesses.map((business) => `${business.userId}|${business.vrn}`));

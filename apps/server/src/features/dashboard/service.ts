@@ -55,14 +55,14 @@ export class DashboardService {
   async dashboard(owner: SessionUser, fraudHeaders: Record<string, string>, refresh = false): Promise<Dashboard> {
     const [{ businesses }, snapshots] = await Promise.all([
       this.deps.connections.listBusinesses(owner),
-      this.deps.repo.list(owner.id),
+      this.deps.repo.list(owner.workspaceId),
     ]);
     const staleBefore = this.now().getTime() - freshForMs;
     const rows: DashboardRow[] = businesses.map((business) => {
       const snapshot = snapshots.find((candidate) => candidate.vrn === business.vrn);
       const usable = business.authorisation !== null && !business.authorisation.needsReauthorisation;
       if (usable && (refresh || !snapshot || Date.parse(snapshot.attempted_at) < staleBefore)) {
-        this.read(owner.id, business.vrn, fraudHeaders);
+        this.read(owner.workspaceId, business.vrn, fraudHeaders);
       }
       return {
         vrn: business.vrn,
@@ -71,7 +71,7 @@ export class DashboardService {
         authorisation: business.authorisation,
         standing: snapshot?.standing ? (JSON.parse(snapshot.standing) as BusinessStanding) : null,
         readAt: snapshot?.read_at ?? null,
-        reading: this.reading.has(`${owner.id}|${business.vrn}`),
+        reading: this.reading.has(`${owner.workspaceId}|${business.vrn}`),
         problem: snapshot?.problem ?? null,
       };
     });

@@ -6,8 +6,9 @@ import type { Mailer } from '../mail';
 /**
  * The opt-in daily e-mail digest (issue 17, step 5): after each deadline watcher round, every
  * subscriber gets one e-mail listing the deadline and payment warnings raised for their businesses
- * since the last digest (and since they subscribed). Each warning is mailed once: it is claimed
- * before the e-mail goes, and released again if the e-mail fails, to go in the next digest.
+ * (their own and their practices') since the last digest (and since they subscribed). Each warning
+ * is mailed once to each subscriber: it is claimed for them (digest_delivery) before the e-mail
+ * goes, and released again if the e-mail fails, to go in the next digest.
  */
 export class DigestService {
   constructor(
@@ -68,22 +69,52 @@ export class DigestService {
   private async sendTo(subscriber: { user_id: string; since: string; email: string; name: string }) {
     const { db } = this.deps;
     const claimedAt = this.now().toISOString();
+    const practices = await db
+      .selectFrom('member')
+      .select('organizationId')
+      .where('userId', '=', subscriber.user_id)
+      .execute();
+    const workspaces = [subscriber.user_id, ...practices.map((row) => row.organizationId)];
     // Claimed in one statement: a second round running meanwhile cannot mail the same warning.
     await db
-      .updateTable('deadline_alert')
-      .set({ mailed_at: claimedAt })
-      .where('owner_id', '=', subscriber.user_id)
-      .where('mailed_at', 'is', null)
-      .where('message', 'is not', null)
-      .where('sent_at', '>=', subscriber.since)
+      .insertInto('digest_delivery')
+      .columns(['user_id', 'owner_id', 'alert_key', 'mailed_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('deadline_alert as a')
+          .select([
+            eb.val(subscriber.user_id).as('user_id'),
+            'a.owner_id',
+            'a.alert_key',
+            eb.val(claimedAt).as('mailed_at'),
+          ])
+          .where('a.owner_id', 'in', workspaces)
+          .where('a.message', 'is not', null)
+          .where('a.sent_at', '>=', subscriber.since)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('digest_delivery as d')
+                  .select('d.alert_key')
+                  .where('d.user_id', '=', subscriber.user_id)
+                  .whereRef('d.owner_id', '=', 'a.owner_id')
+                  .whereRef('d.alert_key', '=', 'a.alert_key'),
+              ),
+            ),
+          ),
+      )
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
     const warnings = await db
-      .selectFrom('deadline_alert')
-      .select(['alert_key', 'message'])
-      .where('owner_id', '=', subscriber.user_id)
-      .where('mailed_at', '=', claimedAt)
-      .orderBy('sent_at')
-      .orderBy('alert_key')
+      .selectFrom('deadline_alert as a')
+      .innerJoin('digest_delivery as d', (join) =>
+        join.onRef('d.owner_id', '=', 'a.owner_id').onRef('d.alert_key', '=', 'a.alert_key'),
+      )
+      .select(['a.alert_key', 'a.message'])
+      .where('d.user_id', '=', subscriber.user_id)
+      .where('d.mailed_at', '=', claimedAt)
+      .orderBy('a.sent_at')
+      .orderBy('a.alert_key')
       .execute();
     if (warnings.length === 0) return false;
     const lines = [
@@ -104,9 +135,8 @@ export class DigestService {
     } catch (error) {
       // Released for the next digest rather than lost.
       await db
-        .updateTable('deadline_alert')
-        .set({ mailed_at: null })
-        .where('owner_id', '=', subscriber.user_id)
+        .deleteFrom('digest_delivery')
+        .where('user_id', '=', subscriber.user_id)
         .where('mailed_at', '=', claimedAt)
         .execute();
       throw error;

@@ -44,7 +44,7 @@ export async function deadlineRoutes(app: FastifyInstance, { service, vatData, f
     const business = (await service.listBusinesses(user)).businesses.find((candidate) => candidate.vrn === vrn);
     if (!business) throw new AppError('BUSINESS_NOT_YOURS');
     const obligations = await vatData.openObligations({
-      ownerId: user.id,
+      ownerId: user.workspaceId,
       target: { vrn },
       fraudHeaders: await fraud.headersFor(request, user),
     });

@@ -172,7 +172,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     }
     const user = currentUser(request);
     return {
-      ownerId: user.id,
+      ownerId: user.workspaceId,
       target: { vrn: query.vrn, userId: query.userId },
       fraudHeaders: await fraud.headersFor(request, user),
       testScenario: scenario,

@@ -34,7 +34,7 @@ export class SandboxUserService {
     const request = testUserRequests[userType];
     let created;
     try {
-      created = await asHmrcCaller({ ownerId: owner.id }, () =>
+      created = await asHmrcCaller({ ownerId: owner.workspaceId }, () =>
         this.deps.client.createTestUser(request.kind, request.services),
       );
     } catch (error) {
@@ -46,7 +46,7 @@ export class SandboxUserService {
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     const row: SandboxUserRow = {
       hmrc_user_id: created.userId,
-      owner_id: owner.id,
+      owner_id: owner.workspaceId,
       user_type: userType,
       password_enc: this.deps.cipher.encrypt(created.password),
       full_name: created.userFullName,
@@ -63,8 +63,8 @@ export class SandboxUserService {
 
   async listSandboxUsers(owner: SessionUser): Promise<SandboxUser[]> {
     const [users, connections] = await Promise.all([
-      this.deps.repo.sandboxUsers(owner.id),
-      this.deps.repo.connections(owner.id),
+      this.deps.repo.sandboxUsers(owner.workspaceId),
+      this.deps.repo.connections(owner.workspaceId),
     ]);
     return users.map((user) =>
       this.toSandboxUser(
@@ -75,7 +75,8 @@ export class SandboxUserService {
   }
 
   async deleteSandboxUser(owner: SessionUser, hmrcUserId: string): Promise<void> {
-    if (!(await this.deps.repo.deleteSandboxUser(owner.id, hmrcUserId))) throw new AppError('SANDBOX_USER_NOT_FOUND');
+    if (!(await this.deps.repo.deleteSandboxUser(owner.workspaceId, hmrcUserId)))
+      throw new AppError('SANDBOX_USER_NOT_FOUND');
   }
 
   private toSandboxUser(row: SandboxUserRow, connection: ConnectionRow | undefined): SandboxUser {

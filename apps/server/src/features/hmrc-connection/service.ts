@@ -4,6 +4,7 @@ import { agentScopes, type HmrcClient, HmrcError, type OauthTokenResponse } from
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
+import type { ActivityLog } from '../practices';
 import type { SessionUser } from '../../plugins/access';
 import { asHmrcCaller } from './call-log';
 import { authorisationOf, toAppError } from './connection-views';
@@ -34,6 +35,8 @@ export interface ConnectionServiceDeps {
   cipher: TokenCipher;
   config: Config;
   log: FastifyBaseLogger;
+  /** Each business's audit trail (practices); tests of the connection alone go without. */
+  activity?: ActivityLog;
   now?: () => Date;
 }
 
@@ -82,7 +85,7 @@ export class HmrcConnectionService {
    * belongs to and the HMRC user being authorised, and accepted once; PKCE guards the code as well.
    */
   async authorisationUrl(owner: SessionUser, hmrcUserId: string | undefined, agentArn?: string): Promise<string> {
-    const sandboxUser = hmrcUserId ? await this.deps.repo.sandboxUser(owner.id, hmrcUserId) : undefined;
+    const sandboxUser = hmrcUserId ? await this.deps.repo.sandboxUser(owner.workspaceId, hmrcUserId) : undefined;
     if (hmrcUserId && !sandboxUser) throw new AppError('SANDBOX_USER_NOT_FOUND');
     const state = randomUrlSafe(24);
     const verifier = randomUrlSafe(48);
@@ -90,7 +93,7 @@ export class HmrcConnectionService {
     await this.deps.repo.pruneStates(new Date(now.getTime() - 86_400_000).toISOString());
     await this.deps.repo.insertState({
       state_sha256: sha256(state),
-      owner_id: owner.id,
+      owner_id: owner.workspaceId,
       hmrc_user_id: hmrcUserId ?? null,
       code_verifier_enc: this.deps.cipher.encrypt(verifier),
       expires_at: new Date(now.getTime() + stateLifetimeMs).toISOString(),
@@ -109,13 +112,13 @@ export class HmrcConnectionService {
     input: { code: string; state: string; userId?: string | undefined },
   ): Promise<{ userId: string | null; vrn: string | null; authorisation: Authorisation }> {
     const now = this.now().toISOString();
-    const state = await this.deps.repo.takeState(owner.id, sha256(input.state), now);
+    const state = await this.deps.repo.takeState(owner.workspaceId, sha256(input.state), now);
     if (!state || (input.userId && state.hmrc_user_id && input.userId !== state.hmrc_user_id)) {
       throw new AppError('OAUTH_STATE_INVALID');
     }
     let tokens: OauthTokenResponse;
     try {
-      tokens = await asHmrcCaller({ ownerId: owner.id }, () =>
+      tokens = await asHmrcCaller({ ownerId: owner.workspaceId }, () =>
         this.deps.client.exchangeCode(input.code, this.deps.cipher.decrypt(state.code_verifier_enc)),
       );
     } catch (error) {
@@ -124,10 +127,12 @@ export class HmrcConnectionService {
     }
     // A real HMRC user has no test user id: the connection gets an id of our own.
     const hmrcUserId = state.hmrc_user_id ?? `hmrc-${crypto.randomUUID()}`;
-    const sandboxUser = state.hmrc_user_id ? await this.deps.repo.sandboxUser(owner.id, state.hmrc_user_id) : undefined;
+    const sandboxUser = state.hmrc_user_id
+      ? await this.deps.repo.sandboxUser(owner.workspaceId, state.hmrc_user_id)
+      : undefined;
     const connection: ConnectionRow = {
       id: crypto.randomUUID(),
-      owner_id: owner.id,
+      owner_id: owner.workspaceId,
       hmrc_user_id: hmrcUserId,
       scope: tokens.scope ?? 'read:vat write:vat',
       access_token_enc: this.deps.cipher.encrypt(tokens.access_token),
@@ -145,7 +150,7 @@ export class HmrcConnectionService {
     if (sandboxUser?.vrn) {
       await this.deps.repo.saveBusiness({
         id: crypto.randomUUID(),
-        owner_id: owner.id,
+        owner_id: owner.workspaceId,
         vrn: sandboxUser.vrn,
         name: sandboxUser.organisation_name ?? sandboxUser.full_name,
         hmrc_user_id: hmrcUserId,
@@ -153,10 +158,11 @@ export class HmrcConnectionService {
         created_at: now,
       });
       const business = {
-        ownerId: owner.id,
+        ownerId: owner.workspaceId,
         vrn: sandboxUser.vrn,
         name: sandboxUser.organisation_name ?? sandboxUser.full_name,
       };
+      await this.deps.activity?.record(owner, sandboxUser.vrn, 'connected', `HMRC authority of ${hmrcUserId}`);
       for (const listener of this.connectedListeners) listener(business);
     }
     return { userId: hmrcUserId, vrn: sandboxUser?.vrn ?? null, authorisation: authorisationOf(connection) };
@@ -167,8 +173,8 @@ export class HmrcConnectionService {
     hmrcUserId: string,
   ): Promise<{ userExists: boolean; authorisation: Authorisation | null }> {
     const [sandboxUser, connection] = await Promise.all([
-      this.deps.repo.sandboxUser(owner.id, hmrcUserId),
-      this.deps.repo.connection(owner.id, hmrcUserId),
+      this.deps.repo.sandboxUser(owner.workspaceId, hmrcUserId),
+      this.deps.repo.connection(owner.workspaceId, hmrcUserId),
     ]);
     return {
       userExists: sandboxUser !== undefined || connection !== undefined,
@@ -181,7 +187,7 @@ export class HmrcConnectionService {
    * with no authority of ours is not a failure to refresh but a 404: nothing to refresh.
    */
   async refresh(owner: SessionUser, hmrcUserId: string): Promise<Authorisation> {
-    const connection = await this.deps.repo.connection(owner.id, hmrcUserId);
+    const connection = await this.deps.repo.connection(owner.workspaceId, hmrcUserId);
     if (!connection) throw new AppError('CONNECTION_NOT_FOUND');
     try {
       return authorisationOf(await this.refreshConnection(connection));
@@ -259,7 +265,7 @@ export class HmrcConnectionService {
   // --- businesses ----------------------------------------------------------------------------
 
   async listBusinesses(owner: SessionUser): Promise<{ businesses: Business[]; current: string | null }> {
-    const rows = await this.deps.repo.businessesWithAuthority(owner.id);
+    const rows = await this.deps.repo.businessesWithAuthority(owner.workspaceId);
     const businesses = rows.map(
       ({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at, agent_arn, ...row }) => ({
         vrn: row.vrn,
@@ -289,14 +295,14 @@ export class HmrcConnectionService {
     fraudHeaders: Record<string, string>,
     input: { vrn: string; name?: string | undefined; userId: string; replace?: boolean | undefined },
   ) {
-    const connection = await this.deps.repo.connection(owner.id, input.userId);
+    const connection = await this.deps.repo.connection(owner.workspaceId, input.userId);
     if (!connection) throw new AppError('HMRC_NOT_CONNECTED');
-    const existing = await this.deps.repo.business(owner.id, input.vrn);
+    const existing = await this.deps.repo.business(owner.workspaceId, input.vrn);
     if (existing?.hmrc_user_id && existing.hmrc_user_id !== input.userId && !input.replace) {
       throw new AppError('BUSINESS_ALREADY_CONNECTED');
     }
     try {
-      await asHmrcCaller({ ownerId: owner.id, vrn: input.vrn }, () =>
+      await asHmrcCaller({ ownerId: owner.workspaceId, vrn: input.vrn }, () =>
         this.callWithConnection(connection, 'customerInformation', (accessToken) =>
           this.deps.client.customerInformation(input.vrn, { accessToken, fraudHeaders }),
         ),
@@ -310,25 +316,27 @@ export class HmrcConnectionService {
     const now = this.now().toISOString();
     await this.deps.repo.saveBusiness({
       id: crypto.randomUUID(),
-      owner_id: owner.id,
+      owner_id: owner.workspaceId,
       vrn: input.vrn,
       name: input.name || `VRN ${input.vrn}`,
       hmrc_user_id: input.userId,
       last_used_at: now,
       created_at: now,
     });
+    await this.deps.activity?.record(owner, input.vrn, 'connected', existing ? 'Authority replaced' : '');
     return this.listBusinesses(owner);
   }
 
   async selectBusiness(owner: SessionUser, vrn: string) {
-    if (!(await this.deps.repo.touchBusiness(owner.id, vrn, this.now().toISOString()))) {
+    if (!(await this.deps.repo.touchBusiness(owner.workspaceId, vrn, this.now().toISOString()))) {
       throw new AppError('BUSINESS_NOT_YOURS');
     }
     return this.listBusinesses(owner);
   }
 
   async removeBusiness(owner: SessionUser, vrn: string) {
-    if (!(await this.deps.repo.deleteBusiness(owner.id, vrn))) throw new AppError('BUSINESS_NOT_YOURS');
+    if (!(await this.deps.repo.deleteBusiness(owner.workspaceId, vrn))) throw new AppError('BUSINESS_NOT_YOURS');
+    await this.deps.activity?.record(owner, vrn, 'removed');
     return this.listBusinesses(owner);
   }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { loadOrCreateSecret } from '../auth';
+import type { ActivityLog } from '../practices';
 import { HmrcCallObserver } from './call-log';
 import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
@@ -17,7 +18,13 @@ import { VatDataService } from './vat-data';
  * embedded simulator), the token cipher (TOKEN_ENCRYPTION_KEY, or a key generated once into the
  * data folder), the fraud prevention header source, the service and the VAT data read through it.
  */
-export function hmrcConnection(config: Config, database: DatabaseHandle, authSecret: string, log: FastifyBaseLogger) {
+export function hmrcConnection(
+  config: Config,
+  database: DatabaseHandle,
+  authSecret: string,
+  log: FastifyBaseLogger,
+  activity?: ActivityLog,
+) {
   const { hmrc } = config;
   const key =
     hmrc.tokenEncryptionKey ??
@@ -36,7 +43,14 @@ export function hmrcConnection(config: Config, database: DatabaseHandle, authSec
     production: hmrc.environment === 'production',
     fetch: calls.fetch,
   });
-  const serviceDeps = { repo: new ConnectionRepo(database.db), client, cipher: new TokenCipher(key), config, log };
+  const serviceDeps = {
+    repo: new ConnectionRepo(database.db),
+    client,
+    cipher: new TokenCipher(key),
+    config,
+    log,
+    activity,
+  };
   const service = new HmrcConnectionService(serviceDeps);
   // The multi-factor reference is salted with a value derived from, never equal to, the auth secret.
   const salt = crypto.createHash('sha256').update(`gov-client-multi-factor:${authSecret}`).digest('hex');

@@ -10,6 +10,7 @@ import {
   type TransactionMapping,
   transactionMappingSchema,
 } from '@vatwise/domain';
+import type { ActivityLog } from '../practices';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } from './import/preview';
@@ -40,17 +41,19 @@ export class ImportService {
     private readonly now: () => Date = () => new Date(),
     /** Where an import's progress goes (the user's live channel); nowhere by default. */
     private readonly progress: (userId: string, progress: ImportProgress) => void = () => undefined,
+    /** Each business's audit trail (practices); the import tests go without. */
+    private readonly activity?: ActivityLog,
   ) {}
 
   private async draftFor(user: SessionUser, body: ImportUpload) {
-    const draft = await this.repo.returnById(user.id, body.draftId);
+    const draft = await this.repo.returnById(user.workspaceId, body.draftId);
     if (!draft || draft.vrn !== body.vrn) throw new AppError('RETURN_NOT_FOUND');
     if (draft.status !== 'draft' && draft.status !== 'failed') throw new AppError('RETURN_LOCKED');
     return draft;
   }
 
   private async remembered(user: SessionUser, vrn: string, kind: ImportKind) {
-    const stored = await this.repo.mapping(user.id, vrn, kind);
+    const stored = await this.repo.mapping(user.workspaceId, vrn, kind);
     const schema = kind === 'transactions' ? transactionMappingSchema : boxTotalsMappingSchema;
     const parsed = schema.safeParse(stored);
     return parsed.success ? (parsed.data as TransactionMapping | BoxTotalsMapping) : undefined;
@@ -121,7 +124,7 @@ export class ImportService {
           rowsUsed.push(row);
           return { input, importId, importRow: row };
         });
-        await repo.insertRecords(user.id, body.vrn, records, importedAt);
+        await repo.insertRecords(user.workspaceId, body.vrn, records, importedAt);
         recording(rowsUsed.length, total);
       }
       const record: ImportRecord = {
@@ -134,17 +137,18 @@ export class ImportService {
         rowsUsed,
         importedAt,
       };
-      await repo.insertImport(user.id, body.vrn, record);
-      if (parsed.mapping) await repo.saveMapping(user.id, body.vrn, body.kind, parsed.mapping);
+      await repo.insertImport(user.workspaceId, body.vrn, record);
+      if (parsed.mapping) await repo.saveMapping(user.workspaceId, body.vrn, body.kind, parsed.mapping);
       return { import: record, recordCount: rowsUsed.length };
     });
     if (total >= statisticsAfterRows) await this.repo.refreshRecordStatistics();
+    await this.activity?.record(user, body.vrn, 'imported', `${parsed.fileName}: ${result.recordCount} records`);
     return result;
   }
 
   /** The return's imports; a return that is not the user's (or none at all) is a 404, not an empty list. */
   async list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {
-    if (!(await this.repo.returnById(user.id, draftId))) throw new AppError('RETURN_NOT_FOUND');
-    return this.repo.imports(user.id, draftId);
+    if (!(await this.repo.returnById(user.workspaceId, draftId))) throw new AppError('RETURN_NOT_FOUND');
+    return this.repo.imports(user.workspaceId, draftId);
   }
 }

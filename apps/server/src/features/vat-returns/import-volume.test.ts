@@ -61,7 +61,15 @@ describe('a large import', () => {
 
     // One at a time, as the records screen adds them, then set aside.
     const me = (await client.get('/api/me')).json().user as { id: string; email: string; name: string };
-    const user = { id: me.id, email: me.email, name: me.name, role: Role.Editor, twoFactorEnabled: false };
+    const user = {
+      id: me.id,
+      email: me.email,
+      name: me.name,
+      role: Role.Editor,
+      twoFactorEnabled: false,
+      workspaceId: me.id,
+      practice: null,
+    };
     const parsed = await previewImport({
       kind: 'transactions',
       fileName: 'year.csv',

@@ -19,7 +19,7 @@ import {
   type VatRecordInput,
 } from '@vatwise/domain';
 import { type Kysely, PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, VatReturnTable } from '../../db/schema';
+import type { Database, ReturnNoteTable, VatReturnTable } from '../../db/schema';
 
 export type ReturnRow = Selectable<VatReturnTable>;
 
@@ -363,6 +363,52 @@ export class VatReturnRepo {
       .where('status', 'in', ['draft', 'failed'])
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * The review columns of an open return (draft or failed): who marked it ready, who approved
+   * which boxes. A sent return's review is history and stays as it was.
+   */
+  async setReview(
+    ownerId: string,
+    id: string,
+    review: Partial<
+      Pick<
+        ReturnRow,
+        | 'ready_by'
+        | 'ready_by_name'
+        | 'ready_at'
+        | 'approved_by'
+        | 'approved_by_name'
+        | 'approved_at'
+        | 'approved_boxes'
+      >
+    >,
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vat_return')
+      .set({ ...review, updated_at: now })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('status', 'in', ['draft', 'failed'])
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async addNote(row: Selectable<ReturnNoteTable>): Promise<void> {
+    await this.db.insertInto('return_note').values(row).execute();
+  }
+
+  notes(ownerId: string, returnId: string): Promise<Selectable<ReturnNoteTable>[]> {
+    return this.db
+      .selectFrom('return_note')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('return_id', '=', returnId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async deleteDraft(ownerId: string, id: string): Promise<boolean> {

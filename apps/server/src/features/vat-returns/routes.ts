@@ -3,6 +3,7 @@ import {
   initiateReturnBodySchema,
   recordListQuerySchema,
   recordPageQuerySchema,
+  returnNoteBodySchema,
   submitReturnBodySchema,
   updateDraftBodySchema,
   vatRecordInputSchema,
@@ -150,6 +151,29 @@ export async function vatReturnRoutes(
     },
   );
 
+  // A practice's review before filing: mark ready, approve (another member who may), reopen.
+  for (const step of ['ready', 'approve', 'reopen'] as const) {
+    api.post(`/vat_returns/:id/${step}`, { config: accountHolders, schema: { params: idParams } }, async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      if (step === 'ready') return service.markReady(user, id);
+      return step === 'approve' ? service.approve(user, id) : service.reopen(user, id);
+    });
+  }
+
+  api.get('/vat_returns/:id/notes', { config: accountHolders, schema: { params: idParams } }, async (request) => ({
+    notes: await service.notes(currentUser(request), request.params.id),
+  }));
+
+  api.post(
+    '/vat_returns/:id/notes',
+    { config: accountHolders, schema: { params: idParams, body: returnNoteBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ notes: await service.addNote(currentUser(request), request.params.id, request.body.text) }),
+  );
+
   api.post('/vat_returns/:id/settle', { config: accountHolders, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
     const user = currentUser(request);
@@ -164,7 +188,7 @@ export async function vatReturnRoutes(
       const user = currentUser(request);
       const draft = await service.get(user, id);
       if (!draft.receipt) throw new AppError('RETURN_NOT_FOUND', 'This return has no receipt yet.');
-      const pdf = await receiptPdf(draft.receipt, await businessName(user.id, draft.vrn));
+      const pdf = await receiptPdf(draft.receipt, await businessName(user.workspaceId, draft.vrn));
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="vat-receipt-${draft.vrn}-${draft.periodEnd}.pdf"`)

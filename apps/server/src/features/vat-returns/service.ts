@@ -17,6 +17,9 @@ import {
   type FlatRateSettings,
   flatRateSector,
   type ReturnDraft,
+  type ReturnNote,
+  type ReturnReview,
+  canApproveReturns,
   type VatRecord,
   type VatRecordInput,
 } from '@vatwise/domain';
@@ -25,12 +28,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
+import type { ActivityLog } from '../practices';
 import { filedElsewhereOf, flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 import {
   answerWindowMs,
   errorMessage,
   errorOf,
   isRefusal,
+  sameBoxes,
   type SettledReturn,
   settleReturn,
   submissionBody,
@@ -54,8 +59,18 @@ export interface VatReturnServiceDeps {
   client: HmrcClient;
   fraud: FraudHeaderSource;
   log: FastifyBaseLogger;
+  /** Each business's audit trail (practices). */
+  activity: ActivityLog;
+  /** Whether a workspace files only approved returns (the practice's policy). */
+  requiresReview(workspaceId: string): Promise<boolean>;
   now?: () => Date;
 }
+
+const noApproval = { approved_by: null, approved_by_name: null, approved_at: null, approved_boxes: null };
+const noReview = { ready_by: null, ready_by_name: null, ready_at: null, ...noApproval };
+
+/** How a record reads in a business's activity. */
+const recordLabel = (record: VatRecordInput) => `${record.kind} of ${record.date}: ${record.description}`;
 
 export class VatReturnService {
   private readonly now: () => Date;
@@ -67,35 +82,43 @@ export class VatReturnService {
   // --- records -----------------------------------------------------------------------------
 
   async listRecords(user: SessionUser, vrn: string, from: string, to: string): Promise<VatRecord[]> {
-    await this.deps.connections.assertBusiness(user.id, vrn);
-    return this.deps.repo.records(user.id, vrn, from, to);
+    await this.deps.connections.assertBusiness(user.workspaceId, vrn);
+    return this.deps.repo.records(user.workspaceId, vrn, from, to);
   }
 
   async addRecord(user: SessionUser, vrn: string, input: VatRecordInput): Promise<VatRecord> {
-    await this.deps.connections.assertBusiness(user.id, vrn);
-    const [id] = await this.deps.repo.insertRecords(user.id, vrn, [{ input }], this.now().toISOString());
-    return this.recordOrThrow(user, id ?? '');
+    await this.deps.connections.assertBusiness(user.workspaceId, vrn);
+    const [id] = await this.deps.repo.insertRecords(user.workspaceId, vrn, [{ input }], this.now().toISOString());
+    const record = await this.recordOrThrow(user, id ?? '');
+    await this.deps.activity.record(user, vrn, 'record_added', recordLabel(record));
+    return record;
   }
 
   async updateRecord(user: SessionUser, id: string, input: VatRecordInput): Promise<VatRecord> {
-    if (!(await this.deps.repo.updateRecord(user.id, id, input))) throw new AppError('RECORD_NOT_FOUND');
-    return this.recordOrThrow(user, id);
+    if (!(await this.deps.repo.updateRecord(user.workspaceId, id, input))) throw new AppError('RECORD_NOT_FOUND');
+    const record = await this.recordOrThrow(user, id);
+    await this.deps.activity.record(user, record.vrn, 'record_changed', recordLabel(record));
+    return record;
   }
 
   async deleteRecord(user: SessionUser, id: string): Promise<void> {
-    if (!(await this.deps.repo.setRecordDeleted(user.id, id, this.now().toISOString()))) {
+    if (!(await this.deps.repo.setRecordDeleted(user.workspaceId, id, this.now().toISOString()))) {
       throw new AppError('RECORD_NOT_FOUND');
     }
+    const record = await this.deps.repo.record(user.workspaceId, id, true);
+    if (record) await this.deps.activity.record(user, record.vrn, 'record_deleted', recordLabel(record));
   }
 
   /** Undo of a deletion. */
   async restoreRecord(user: SessionUser, id: string): Promise<VatRecord> {
-    if (!(await this.deps.repo.setRecordDeleted(user.id, id, null))) throw new AppError('RECORD_NOT_FOUND');
-    return this.recordOrThrow(user, id);
+    if (!(await this.deps.repo.setRecordDeleted(user.workspaceId, id, null))) throw new AppError('RECORD_NOT_FOUND');
+    const record = await this.recordOrThrow(user, id);
+    await this.deps.activity.record(user, record.vrn, 'record_restored', recordLabel(record));
+    return record;
   }
 
   private async recordOrThrow(user: SessionUser, id: string): Promise<VatRecord> {
-    const record = await this.deps.repo.record(user.id, id);
+    const record = await this.deps.repo.record(user.workspaceId, id);
     if (!record) throw new AppError('RECORD_NOT_FOUND');
     return record;
   }
@@ -118,10 +141,10 @@ export class VatReturnService {
       flatRateSector?: string | undefined;
     },
   ): Promise<{ draft: ReturnDraft; created: boolean }> {
-    const existing = await this.deps.repo.returnForPeriod(user.id, input.vrn, input.periodKey);
+    const existing = await this.deps.repo.returnForPeriod(user.workspaceId, input.vrn, input.periodKey);
     if (existing) return { draft: await this.toDraft(existing, true), created: false };
 
-    const reader = { ownerId: user.id, target: { vrn: input.vrn, userId: input.userId }, fraudHeaders };
+    const reader = { ownerId: user.workspaceId, target: { vrn: input.vrn, userId: input.userId }, fraudHeaders };
     const obligations = await this.deps.vatData.openObligations(reader);
     const obligation = obligations.find((candidate) => candidate.periodKey === input.periodKey);
     if (!obligation) throw new AppError('PERIOD_NOT_OPEN');
@@ -132,7 +155,7 @@ export class VatReturnService {
     const now = this.now().toISOString();
     const row: ReturnRow = {
       id: crypto.randomUUID(),
-      owner_id: user.id,
+      owner_id: user.workspaceId,
       vrn: input.vrn,
       period_key: input.periodKey,
       period_start: obligation.start,
@@ -148,6 +171,7 @@ export class VatReturnService {
       sent_by: null,
       attempt_started_at: null,
       hmrc_return: null,
+      ...noReview,
       created_at: now,
       updated_at: now,
     };
@@ -185,8 +209,8 @@ export class VatReturnService {
   }
 
   async list(user: SessionUser, vrn: string): Promise<ReturnDraft[]> {
-    await this.deps.connections.assertBusiness(user.id, vrn);
-    const rows = await this.deps.repo.returns(user.id, vrn);
+    await this.deps.connections.assertBusiness(user.workspaceId, vrn);
+    const rows = await this.deps.repo.returns(user.workspaceId, vrn);
     return Promise.all(rows.map((row) => this.toDraft(row, false)));
   }
 
@@ -258,7 +282,7 @@ export class VatReturnService {
 
   async updateFlatRate(user: SessionUser, id: string, flatRate: FlatRateSettings | null): Promise<ReturnDraft> {
     await this.returnOrThrow(user, id);
-    if (!(await this.deps.repo.setFlatRate(user.id, id, flatRate, this.now().toISOString()))) {
+    if (!(await this.deps.repo.setFlatRate(user.workspaceId, id, flatRate, this.now().toISOString()))) {
       throw new AppError('RETURN_LOCKED');
     }
     return this.get(user, id);
@@ -266,11 +290,11 @@ export class VatReturnService {
 
   async discard(user: SessionUser, id: string): Promise<void> {
     await this.returnOrThrow(user, id);
-    if (!(await this.deps.repo.deleteDraft(user.id, id))) throw new AppError('RETURN_LOCKED');
+    if (!(await this.deps.repo.deleteDraft(user.workspaceId, id))) throw new AppError('RETURN_LOCKED');
   }
 
   private async returnOrThrow(user: SessionUser, id: string): Promise<ReturnRow> {
-    const row = await this.deps.repo.returnById(user.id, id);
+    const row = await this.deps.repo.returnById(user.workspaceId, id);
     if (!row) throw new AppError('RETURN_NOT_FOUND');
     return row;
   }
@@ -298,7 +322,99 @@ export class VatReturnService {
       receipt,
       filedElsewhere: filedElsewhereOf(row),
       computed,
+      review: await this.reviewOf(row, computed),
     };
+  }
+
+  // --- review (practices) ------------------------------------------------------------------
+
+  private async reviewOf(row: ReturnRow, computed: ComputedReturn | null): Promise<ReturnReview> {
+    const approvedBoxes = row.approved_boxes ? (JSON.parse(row.approved_boxes) as ComputedReturn['boxes']) : null;
+    const state = approvedBoxes
+      ? computed && !sameBoxes(approvedBoxes, computed.boxes)
+        ? 'changed'
+        : 'approved'
+      : row.ready_at
+        ? 'ready'
+        : 'draft';
+    return {
+      state,
+      readyById: row.ready_by,
+      readyBy: row.ready_by_name,
+      readyAt: row.ready_at,
+      approvedBy: row.approved_by_name,
+      approvedAt: row.approved_at,
+      required: await this.deps.requiresReview(row.owner_id),
+    };
+  }
+
+  /** The preparer says the figures are ready; any earlier approval is asked again. */
+  async markReady(user: SessionUser, id: string): Promise<ReturnDraft> {
+    const row = await this.returnOrThrow(user, id);
+    const now = this.now().toISOString();
+    const review = {
+      ready_by: user.id,
+      ready_by_name: user.name || user.email,
+      ready_at: now,
+      ...noApproval,
+    };
+    if (!(await this.deps.repo.setReview(user.workspaceId, id, review, now))) throw new AppError('RETURN_LOCKED');
+    await this.deps.activity.record(user, row.vrn, 'marked_ready', `Return ${row.period_start} to ${row.period_end}`);
+    return this.get(user, id);
+  }
+
+  /**
+   * A practice's reviewer approves the figures as they are now: not a preparer, and never the
+   * member who marked the return ready. A later change to the figures voids the approval.
+   */
+  async approve(user: SessionUser, id: string): Promise<ReturnDraft> {
+    const row = await this.returnOrThrow(user, id);
+    if (!user.practice) throw new AppError('NOT_IN_A_PRACTICE');
+    if (!canApproveReturns(user.practice.role)) throw new AppError('APPROVER_ROLE_REQUIRED');
+    if (!row.ready_by) throw new AppError('RETURN_NOT_READY');
+    if (row.ready_by === user.id) throw new AppError('OWN_RETURN_APPROVAL');
+    const { computed } = await this.boxesOf(row);
+    const now = this.now().toISOString();
+    const approval = {
+      approved_by: user.id,
+      approved_by_name: user.name || user.email,
+      approved_at: now,
+      approved_boxes: JSON.stringify(computed.boxes),
+    };
+    if (!(await this.deps.repo.setReview(user.workspaceId, id, approval, now))) throw new AppError('RETURN_LOCKED');
+    await this.deps.activity.record(user, row.vrn, 'approved', `Return ${row.period_start} to ${row.period_end}`);
+    return this.get(user, id);
+  }
+
+  /** Back to preparing: neither ready nor approved. */
+  async reopen(user: SessionUser, id: string): Promise<ReturnDraft> {
+    const row = await this.returnOrThrow(user, id);
+    const now = this.now().toISOString();
+    const review = noReview;
+    if (!(await this.deps.repo.setReview(user.workspaceId, id, review, now))) throw new AppError('RETURN_LOCKED');
+    await this.deps.activity.record(user, row.vrn, 'reopened', `Return ${row.period_start} to ${row.period_end}`);
+    return this.get(user, id);
+  }
+
+  async notes(user: SessionUser, id: string): Promise<ReturnNote[]> {
+    await this.returnOrThrow(user, id);
+    const rows = await this.deps.repo.notes(user.workspaceId, id);
+    return rows.map((row) => ({ id: row.id, text: row.text, authorName: row.author_name, at: row.created_at }));
+  }
+
+  async addNote(user: SessionUser, id: string, text: string): Promise<ReturnNote[]> {
+    const row = await this.returnOrThrow(user, id);
+    await this.deps.repo.addNote({
+      id: crypto.randomUUID(),
+      owner_id: user.workspaceId,
+      return_id: id,
+      author_id: user.id,
+      author_name: user.name || user.email,
+      text,
+      created_at: this.now().toISOString(),
+    });
+    await this.deps.activity.record(user, row.vrn, 'note_added', text.slice(0, 200));
+    return this.notes(user, id);
   }
 
   // --- submission --------------------------------------------------------------------------
@@ -327,6 +443,10 @@ export class VatReturnService {
 
     // The figures sent are worked out as the screen's were.
     const { computed } = await this.boxesOf(row);
+    if (await this.deps.requiresReview(user.workspaceId)) {
+      const approved = row.approved_boxes ? (JSON.parse(row.approved_boxes) as ComputedReturn['boxes']) : null;
+      if (!approved || !sameBoxes(approved, computed.boxes)) throw new AppError('REVIEW_REQUIRED');
+    }
     if (computed.problems.length > 0) {
       throw new AppError(
         'RETURN_HAS_PROBLEMS',
@@ -336,7 +456,7 @@ export class VatReturnService {
     }
     const body = submissionBody(row.period_key, computed.boxes);
     // Filed through an agent's authority, the user confirmed HMRC's agent declaration.
-    const agentArn = await this.deps.connections.agentArnFor(user.id, row.vrn);
+    const agentArn = await this.deps.connections.agentArnFor(user.workspaceId, row.vrn);
     const by: SentBy = { id: user.id, email: user.email, name: user.name, agentArn };
     const now = this.now().toISOString();
     if (!(await this.deps.repo.claimForSubmission(row.id, { body, boxes: computed.boxes, fraudHeaders, by }, now))) {
@@ -346,7 +466,7 @@ export class VatReturnService {
 
     try {
       const { body: answer, receipt } = await this.deps.connections.vatCall(
-        user.id,
+        user.workspaceId,
         { vrn: row.vrn },
         'submitReturn',
         (accessToken) => this.deps.client.submitReturn(row.vrn, body, { accessToken, fraudHeaders }),
@@ -374,6 +494,12 @@ export class VatReturnService {
         this.now().toISOString(),
       );
       this.deps.log.info({ vrn: row.vrn, returnId: row.id }, 'VAT return submitted');
+      await this.deps.activity.record(
+        user,
+        row.vrn,
+        'submitted',
+        `Return ${row.period_start} to ${row.period_end}, form bundle ${answer.formBundleNumber}`,
+      );
     } catch (error) {
       const duplicate = error instanceof AppError && (error.hmrc?.codes ?? []).includes('DUPLICATE_SUBMISSION');
       if (isRefusal(error) && !duplicate) {
@@ -383,7 +509,7 @@ export class VatReturnService {
         // No answer (time-out, connection lost, HMRC 5xx), or HMRC already holds a return: ask HMRC.
         await this.deps.repo.setStatus(row.id, 'unknown', errorOf(error), this.now().toISOString());
         this.deps.log.warn({ err: error, returnId: row.id }, 'VAT return outcome unknown: checking with HMRC');
-        await this.settle((await this.deps.repo.returnById(user.id, id)) ?? row, fraudHeaders);
+        await this.settle((await this.deps.repo.returnById(user.workspaceId, id)) ?? row, fraudHeaders);
       }
     }
     return this.get(user, id);

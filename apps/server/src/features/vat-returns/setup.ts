@@ -2,6 +2,7 @@ import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { hmrcConnection } from '../hmrc-connection';
+import type { PracticeService } from '../practices';
 import { ImportService } from './import-service';
 import { createPreviewPool } from './import/preview-pool';
 import { VatReturnRepo } from './repo';
@@ -16,6 +17,7 @@ export function vatReturnsFeature(
   database: DatabaseHandle,
   hmrc: ReturnType<typeof hmrcConnection>,
   log: FastifyBaseLogger,
+  practices: Pick<PracticeService, 'record' | 'requiresReview'>,
 ) {
   const repo = new VatReturnRepo(database.db);
   const service = new VatReturnService({
@@ -25,6 +27,8 @@ export function vatReturnsFeature(
     client: hmrc.client,
     fraud: hmrc.fraud,
     log,
+    activity: practices,
+    requiresReview: (workspaceId) => practices.requiresReview(workspaceId),
   });
   const previewPool = createPreviewPool();
   const progressListeners = new Set<ImportProgressListener>();
@@ -36,6 +40,7 @@ export function vatReturnsFeature(
       (input) => previewPool.read(input),
       () => new Date(),
       (userId, progress) => progressListeners.forEach((listener) => listener(userId, progress)),
+      practices,
     ),
     /** Hears every import's progress (the agents' live channel passes it on to its user). */
     onImportProgress(listener: ImportProgressListener): () => void {

@@ -8,7 +8,9 @@ import {
   importFilePart,
   type RecordPage,
   type RecordPageQuery,
+  type BusinessActivity,
   type ReturnDraft,
+  type ReturnNote,
   type TransactionMapping,
   type VatRecord,
   type VatRecordInput,
@@ -37,7 +39,7 @@ function importForm({ vrn, draftId, kind, fileName, content, mapping }: ImportRe
 }
 
 /** Records change a draft's worked-out boxes, so every change to them refreshes the returns too. */
-const recordChanged = ['VatRecords', 'VatReturns'] as const;
+const recordChanged = ['VatRecords', 'VatReturns', 'BusinessActivity'] as const;
 
 /** VAT returns, their digital records and imports (server: features/vat-returns/routes.ts). Money in pence. */
 export const vatReturnsApi = api.injectEndpoints({
@@ -86,7 +88,34 @@ export const vatReturnsApi = api.injectEndpoints({
         if (data) dispatch(vatReturnsApi.util.upsertQueryData('vatReturn', id, data));
       },
       // A filed return closes its obligation: HMRC's data (VatData) refreshes too.
-      invalidatesTags: ['VatReturns', 'VatData'],
+      invalidatesTags: ['VatReturns', 'VatData', 'BusinessActivity'],
+    }),
+    // A practice's review before filing (the server decides who may do which).
+    reviewStep: build.mutation<ReturnDraft, { id: string; step: 'ready' | 'approve' | 'reopen' }>({
+      query: ({ id, step }) => ({ url: `/api/vat_returns/${encodeURIComponent(id)}/${step}`, method: 'POST' }),
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(vatReturnsApi.util.upsertQueryData('vatReturn', id, data));
+      },
+      invalidatesTags: ['VatReturns', 'BusinessActivity'],
+    }),
+    returnNotes: build.query<ReturnNote[], string>({
+      query: (id) => `/api/vat_returns/${encodeURIComponent(id)}/notes`,
+      transformResponse: (body: { notes: ReturnNote[] }) => body.notes,
+      providesTags: (_result, _error, id) => [{ type: 'ReturnNotes', id }],
+    }),
+    addReturnNote: build.mutation<ReturnNote[], { id: string; text: string }>({
+      query: ({ id, text }) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}/notes`,
+        method: 'POST',
+        body: { text },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'ReturnNotes', id }, 'BusinessActivity'],
+    }),
+    businessActivity: build.query<BusinessActivity[], string>({
+      query: (vrn) => `/api/businesses/${encodeURIComponent(vrn)}/activity`,
+      transformResponse: (body: { activity: BusinessActivity[] }) => body.activity,
+      providesTags: ['BusinessActivity'],
     }),
     settleReturn: build.mutation<ReturnDraft, string>({
       query: (id) => ({

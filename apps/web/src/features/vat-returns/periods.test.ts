@@ -1,5 +1,5 @@
 import type { Obligation, ReturnDraft } from '@vatwise/domain';
-import { dateRangeProblem } from '@vatwise/domain';
+import { dateRangeProblem, unreviewed } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
 import {
   formatPeriod,
@@ -42,6 +42,7 @@ const draft = (id: string, periodKey: string, periodEnd: string, updatedAt = '20
   lastError: null,
   receipt: null,
   filedElsewhere: null,
+  review: unreviewed,
   computed: null,
 });
 

@@ -78,6 +78,9 @@ export const api = createApi({
     'VatRecords',
     'VatImports',
     'Agents',
+    'Practice',
+    'ReturnNotes',
+    'BusinessActivity',
   ],
   endpoints: () => ({}),
 });

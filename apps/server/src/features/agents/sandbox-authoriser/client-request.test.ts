@@ -141,7 +141,9 @@ async function failureOf(work: Promise<unknown>): Promise<unknown> {
 beforeAll(async () => {
   server = await createListeningTestApp();
   owner = await registerUser(server.app, 'olive@example.com', 'Olive Owner');
-  ownerUser = (await owner.get('/api/me')).json().user as SessionUser;
+  const me = (await owner.get('/api/me')).json().user as Omit<SessionUser, 'workspaceId'>;
+  // Working alone: the owner's own businesses and test users.
+  ownerUser = { ...me, workspaceId: me.id, practice: null };
   const agentUser = await createSandboxUser(owner, 'Agent');
   agent = { arn: agentUser.agentServicesAccountNumber ?? '', token: await tokenFor(agentUser, agentScopes) };
 }, 30_000);

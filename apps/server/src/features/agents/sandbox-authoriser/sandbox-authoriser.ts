@@ -75,7 +75,7 @@ export class SandboxAuthoriser {
       throw new AppError('BROWSER_UNAVAILABLE', `${browser.name} cannot be used: ${browser.reason ?? 'not available'}`);
     }
     // Checked before the run starts so a wrong id is a plain 404, not a failed run.
-    const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.id, input.userId);
+    const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.workspaceId, input.userId);
     return this.runAlone(
       owner,
       `Authorising sandbox user ${userId} in ${browser.name}.`,
@@ -118,7 +118,7 @@ export class SandboxAuthoriser {
     }
     this.checkClientLink(input.linkUrl);
     // Checked before the run starts so a wrong id is a plain 404, not a failed run.
-    const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.id, input.clientUserId);
+    const { userId, password } = await this.deps.sandboxUsers.sandboxCredentials(owner.workspaceId, input.clientUserId);
     const { invitationId, accept } = input;
     await this.runAlone(
       owner,

@@ -103,7 +103,6 @@ export class DeadlineWatcher {
           alert_key: alert.key,
           sent_at: now.toISOString(),
           message: alertText(business, alert),
-          mailed_at: null,
         })
         .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
         .executeTakeFirst();
@@ -164,7 +163,7 @@ export class DeadlineWatcher {
       const message = `Unpaid: ${formatGbp(outstanding)} of VAT for ${period} (${business.name}, VRN ${business.vrn}) was due on ${liability.due}.`;
       const inserted = await db
         .insertInto('deadline_alert')
-        .values({ owner_id: business.ownerId, alert_key: key, sent_at: now.toISOString(), message, mailed_at: null })
+        .values({ owner_id: business.ownerId, alert_key: key, sent_at: now.toISOString(), message })
         .onConflict((conflict) => conflict.columns(['owner_id', 'alert_key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue;

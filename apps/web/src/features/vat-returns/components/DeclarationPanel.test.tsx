@@ -7,6 +7,7 @@ import {
   type ReturnDraft,
   declarationText,
   ukToday,
+  unreviewed,
 } from '@vatwise/domain';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -60,6 +61,7 @@ const draft: ReturnDraft = {
   lastError: null,
   receipt: null,
   filedElsewhere: null,
+  review: unreviewed,
   computed,
 };
 

@@ -46,13 +46,15 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
   const [failure, setFailure] = useState<{ message: string; issues: Issue[] } | null>(null);
   const sending = useRef(false);
   const hasProblems = computed.problems.length > 0;
+  // A practice asking for review files only the figures a reviewer approved (the server checks too).
+  const awaitingApproval = draft.review.required && draft.review.state !== 'approved';
   // HMRC refuses a return before its period has ended; the server refuses it too.
   const ended = periodHasEnded(draft.periodEnd, ukToday());
   const period = formatPeriod(draft.periodStart, draft.periodEnd, language);
   const vrn = formatVrn(draft.vrn);
 
   async function send() {
-    if (sending.current || !ticked || hasProblems || !ended) return;
+    if (sending.current || !ticked || hasProblems || !ended || awaitingApproval) return;
     sending.current = true;
     setBusy(true);
     setFailure(null);
@@ -131,6 +133,11 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
           </Text>
         </Alert>
       )}
+      {awaitingApproval && (
+        <Alert color="blue" data-testid="awaiting-approval">
+          <Text size="sm">{t('vatReturns:declaration.awaitingApproval')}</Text>
+        </Alert>
+      )}
       {hasProblems && (
         <Text size="sm" c="red">
           {t('vatReturns:declaration.fixProblems')}
@@ -152,7 +159,7 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
         <Button
           size="md"
           leftSection={<IconSend size={18} />}
-          disabled={!ticked || hasProblems || busy || !ended}
+          disabled={!ticked || hasProblems || busy || !ended || awaitingApproval}
           loading={busy}
           onClick={() => void send()}
         >

@@ -6,10 +6,12 @@ import { useNavigate, useParams } from 'react-router';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useAuth } from '../../auth';
 import { formatVrn, useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { BoxesPanel } from '../components/BoxesPanel';
 import { DeclarationPanel } from '../components/DeclarationPanel';
+import { ReviewPanel } from '../components/ReviewPanel';
 import { DiscardDraft } from '../components/DiscardDraft';
 import { FlatRatePanel } from '../components/FlatRatePanel';
 import { RecordsPanel } from '../components/RecordsPanel';
@@ -29,6 +31,7 @@ export default function ReturnPage() {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const navigate = useNavigate();
   const { businesses } = useCurrentBusiness();
+  const { user } = useAuth();
   const query = vatReturnsApi.useVatReturnQuery(returnId ?? skipToken);
   const draft = query.data;
   // The records table's first page, fetched beside the return (RecordsPanel then finds it cached).
@@ -76,6 +79,9 @@ export default function ReturnPage() {
   const editable = isEditable(draft.status);
   const business = businesses.find((candidate) => candidate.vrn === draft.vrn);
   const businessName = business?.name;
+  // Review is a practice's step; working alone it shows only once something was asked of it.
+  const withReview = Boolean(user?.practice) || draft.review.required || draft.review.state !== 'draft';
+  const declarationStep = withReview ? 5 : 4;
 
   return (
     <Stack gap="lg" data-testid="return-page">
@@ -111,10 +117,20 @@ export default function ReturnPage() {
               </Section>
             </>
           )}
+          {withReview && draft.computed && (
+            <Section
+              id="review"
+              step={4}
+              title={t('vatReturns:sections.review')}
+              intro={t('vatReturns:sections.reviewIntro')}
+            >
+              <ReviewPanel draft={draft} editable={editable} />
+            </Section>
+          )}
           {editable && draft.computed && (
             <Section
               id="declaration"
-              step={4}
+              step={declarationStep}
               title={t('vatReturns:sections.declaration')}
               intro={t('vatReturns:sections.declarationIntro')}
             >

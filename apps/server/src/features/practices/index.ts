@@ -1,0 +1,4 @@
+/** What other features and the app may use of practices. */
+export { PracticeRepo } from './repo';
+export { PracticeService, type ActivityLog, type ActivityKind } from './service';
+export { practiceRoutes } from './routes';

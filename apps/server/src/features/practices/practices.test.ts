@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type SessionClient } from '../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../test/test-app';
+import { connectBusiness } from '../../test/hmrc-journey';
+import { createPractice, join, switchTo } from '../../test/practice-journey';
+
+/**
+ * Practices (issue 17, step 4): a practice's members work on its businesses, nobody else does,
+ * a removed member loses them at once, and only its owner or an admin sets its policy.
+ * Review before filing is tested with the returns (vat-returns/review.test.ts).
+ */
+
+let server: TestApp & { baseUrl: string };
+beforeAll(async () => {
+  server = await createListeningTestApp();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const vrnsOf = async (client: SessionClient) =>
+  ((await client.get('/api/businesses')).json() as { businesses: { vrn: string }[] }).businesses.map((b) => b.vrn);
+
+const obligationsStatus = async (client: SessionClient, vrn: string) =>
+  (await client.get(`/api/vat/obligations?vrn=${vrn}&from=2025-01-01&to=2025-12-31`)).statusCode;
+
+describe('a practice’s businesses', () => {
+  it('are its members’ and nobody else’s; a removed member loses them at once', async () => {
+    const owner = await registerUser(server.app, 'owner-a@example.com', 'Olive Owner');
+    const own = await connectBusiness(owner);
+    const practiceA = await createPractice(owner, 'Practice A');
+    // The owner's own business stays theirs: the practice starts with none.
+    expect(await vrnsOf(owner)).toEqual([]);
+    const client = await connectBusiness(owner);
+    expect(await vrnsOf(owner)).toEqual([client.vrn]);
+
+    const preparer = await join(server, owner, practiceA, 'preparer-a@example.com', 'preparer', 'Pat Preparer');
+    expect(await vrnsOf(preparer)).toEqual([client.vrn]);
+    expect(await obligationsStatus(preparer, client.vrn)).toBe(200);
+    expect(await obligationsStatus(preparer, own.vrn)).toBe(403);
+
+    // Working alone again, the owner sees their own business only.
+    await switchTo(owner, null);
+    expect(await vrnsOf(owner)).toEqual([own.vrn]);
+    await switchTo(owner, practiceA);
+
+    // A member of another practice reaches none of A's businesses, nor can they pretend to work in A.
+    const outsider = await registerUser(server.app, 'owner-b@example.com', 'Bea');
+    await createPractice(outsider, 'Practice B');
+    expect(await vrnsOf(outsider)).toEqual([]);
+    expect(await obligationsStatus(outsider, client.vrn)).toBe(403);
+    const intrude = await outsider.post('/api/auth/organization/set-active', { organizationId: practiceA });
+    expect(intrude.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await vrnsOf(outsider)).toEqual([]);
+    expect((await outsider.get(`/api/businesses/${client.vrn}/activity`)).json()).toEqual({ activity: [] });
+
+    const removed = await owner.post('/api/auth/organization/remove-member', {
+      memberIdOrEmail: 'preparer-a@example.com',
+      organizationId: practiceA,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await vrnsOf(preparer)).toEqual([]);
+    expect(await obligationsStatus(preparer, client.vrn)).toBe(403);
+    const me = (await preparer.get('/api/me')).json() as { user: { practice: unknown } };
+    expect(me.user.practice).toBeNull();
+  });
+
+  it('lets only its owner or an admin ask for review before filing', async () => {
+    const owner = await registerUser(server.app, 'owner-c@example.com', 'Cleo');
+    const practice = await createPractice(owner, 'Practice C');
+    const preparer = await join(server, owner, practice, 'preparer-c@example.com', 'preparer', 'Pip');
+
+    const refused = await preparer.put('/api/practice/policy', { requireReview: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PRACTICE_ROLE_REQUIRED' });
+    expect((await owner.put('/api/practice/policy', { requireReview: true })).json()).toEqual({ requireReview: true });
+    expect((await preparer.get('/api/practice/policy')).json()).toEqual({ requireReview: true });
+
+    // Someone working alone has no practice policy to set, and files without review.
+    const alone = await registerUser(server.app, 'alone-c@example.com');
+    expect((await alone.put('/api/practice/policy', { requireReview: true })).json()).toMatchObject({
+      code: 'NOT_IN_A_PRACTICE',
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from 'kysely';
+import { practiceRoleOf, type PracticeSummary } from '@vatwise/domain';
+import type { BusinessActivityTable, Database } from '../../db/schema';
+
+export type ActivityRow = Selectable<BusinessActivityTable>;
+
+/** SQL for practices: membership (better-auth's tables, read only), policies and activity. */
+export class PracticeRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The practice, if the user is still one of its members, with their role there. */
+  async membership(userId: string, practiceId: string): Promise<PracticeSummary | null> {
+    const row = await this.db
+      .selectFrom('member')
+      .innerJoin('organization', 'organization.id', 'member.organizationId')
+      .select(['organization.id as id', 'organization.name as name', 'member.role as role'])
+      .where('member.userId', '=', userId)
+      .where('member.organizationId', '=', practiceId)
+      .executeTakeFirst();
+    const role = row ? practiceRoleOf(row.role) : null;
+    return row && role ? { id: row.id, name: row.name, role } : null;
+  }
+
+  /** Pending, unexpired invitations to an address, with their practice's name. */
+  invitationsTo(email: string, now: string) {
+    return this.db
+      .selectFrom('invitation')
+      .innerJoin('organization', 'organization.id', 'invitation.organizationId')
+      .select([
+        'invitation.id as id',
+        'organization.name as practiceName',
+        'invitation.role as role',
+        'invitation.expiresAt as expiresAt',
+      ])
+      .where((eb) => eb(eb.fn('lower', ['invitation.email']), '=', email.toLowerCase()))
+      .where('invitation.status', '=', 'pending')
+      .execute()
+      .then((rows) => rows.filter((row) => new Date(row.expiresAt).toISOString() > now));
+  }
+
+  async requiresReview(workspaceId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('practice_policy')
+      .select('require_review')
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    return Boolean(row?.require_review);
+  }
+
+  async setRequireReview(workspaceId: string, requireReview: boolean, at: string): Promise<void> {
+    await this.db
+      .insertInto('practice_policy')
+      .values({ workspace_id: workspaceId, require_review: requireReview ? 1 : 0, updated_at: at })
+      .onConflict((conflict) =>
+        conflict.column('workspace_id').doUpdateSet({ require_review: requireReview ? 1 : 0, updated_at: at }),
+      )
+      .execute();
+  }
+
+  async addActivity(row: ActivityRow): Promise<void> {
+    await this.db.insertInto('business_activity').values(row).execute();
+  }
+
+  /** A business's activity, newest first. */
+  activity(ownerId: string, vrn: string, limit: number): Promise<ActivityRow[]> {
+    return this.db
+      .selectFrom('business_activity')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BusinessActivity,
+  type businessActivityKinds,
+  canManagePractice,
+  type PracticeInvitation,
+  type PracticePolicy,
+  practiceRoleOf,
+} from '@vatwise/domain';
+import type { SessionUser } from '../../plugins/access';
+import { AppError } from '../../plugins/errors';
+import type { PracticeRepo } from './repo';
+
+export type ActivityKind = (typeof businessActivityKinds)[number];
+
+/** How many of a business's latest events its activity list shows. */
+export const ACTIVITY_LIMIT = 200;
+
+export interface PracticeServiceDeps {
+  repo: PracticeRepo;
+  now?: () => Date;
+}
+
+/**
+ * What VAT Wise adds to better-auth's practices: the policy (review before filing), invitations
+ * to the signed-in address, and each business's audit trail. Membership and roles are
+ * better-auth's (organization plugin); the session resolves them (plugins/access.ts).
+ */
+export class PracticeService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PracticeServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** For the session resolver: the practice a session works in, if the user is still a member. */
+  practiceOfSession = (userId: string, practiceId: string) => this.deps.repo.membership(userId, practiceId);
+
+  requiresReview = (workspaceId: string) => this.deps.repo.requiresReview(workspaceId);
+
+  async policy(user: SessionUser): Promise<PracticePolicy> {
+    return { requireReview: await this.deps.repo.requiresReview(user.workspaceId) };
+  }
+
+  /** Only a practice's owners and admins set its policy; someone working alone has none to set. */
+  async setPolicy(user: SessionUser, policy: PracticePolicy): Promise<PracticePolicy> {
+    if (!user.practice) throw new AppError('NOT_IN_A_PRACTICE');
+    if (!canManagePractice(user.practice.role)) throw new AppError('PRACTICE_ROLE_REQUIRED');
+    await this.deps.repo.setRequireReview(user.workspaceId, policy.requireReview, this.now().toISOString());
+    return this.policy(user);
+  }
+
+  async invitations(user: SessionUser): Promise<PracticeInvitation[]> {
+    const rows = await this.deps.repo.invitationsTo(user.email, this.now().toISOString());
+    return rows.map((row) => ({
+      id: row.id,
+      practiceName: row.practiceName,
+      role: practiceRoleOf(row.role ?? '') ?? 'preparer',
+      expiresAt: new Date(row.expiresAt).toISOString(),
+    }));
+  }
+
+  /** Notes what a person did to one of the workspace's businesses. */
+  async record(user: SessionUser, vrn: string, kind: ActivityKind, detail = ''): Promise<void> {
+    await this.deps.repo.addActivity({
+      id: randomUUID(),
+      owner_id: user.workspaceId,
+      vrn,
+      at: this.now().toISOString(),
+      actor_id: user.id,
+      actor_name: user.name || user.email,
+      kind,
+      detail,
+    });
+  }
+
+  async activity(user: SessionUser, vrn: string): Promise<BusinessActivity[]> {
+    const rows = await this.deps.repo.activity(user.workspaceId, vrn, ACTIVITY_LIMIT);
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      kind: row.kind as ActivityKind,
+      actorName: row.actor_name,
+      detail: row.detail,
+    }));
+  }
+}
+
+/** What other features call to leave a line in a business's audit trail. */
+export type ActivityLog = Pick<PracticeService, 'record'>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewStates } from '../practice/api';
 import { authorisationSchema, type Liability, type Obligation, type Penalties } from '../hmrc/api';
 
 /**
@@ -63,6 +64,11 @@ export const dashboardRowSchema = z.object({
   reading: z.boolean(),
   /** Why the last read failed, in words; the row keeps the standing of the read before. */
   problem: z.string().nullable(),
+  /**
+   * The latest return being prepared in VAT Wise and where it stands in review (null: none).
+   * 'changed' shows on the Return page only: telling it needs the figures worked out.
+   */
+  review: z.object({ returnId: z.string(), periodEnd: z.string(), state: z.enum(reviewStates) }).nullable(),
 });
 export type DashboardRow = z.infer<typeof dashboardRowSchema>;
 

@@ -11,6 +11,17 @@ export class SnapshotRepo {
     return this.db.selectFrom('business_snapshot').selectAll().where('owner_id', '=', ownerId).execute();
   }
 
+  /** The open returns (draft or refused) of the owner's businesses, latest period first. */
+  openReturns(ownerId: string) {
+    return this.db
+      .selectFrom('vat_return')
+      .select(['id', 'vrn', 'period_end', 'ready_at', 'approved_at'])
+      .where('owner_id', '=', ownerId)
+      .where('status', 'in', ['draft', 'failed'])
+      .orderBy('period_end', 'desc')
+      .execute();
+  }
+
   /** A read's outcome: a new standing, or a problem that keeps the standing read before. */
   async save(row: SnapshotRow): Promise<void> {
     const { owner_id: _owner, vrn: _vrn, ...rest } = row;

@@ -37,6 +37,15 @@ export interface DashboardDeps {
 const messageOf = (error: unknown) =>
   error instanceof AppError ? error.message : 'HMRC could not be read for this business. Try again shortly.';
 
+/** Where a business's latest open return stands in review, as the dashboard shows it. */
+function reviewOf(
+  open: { id: string; period_end: string; ready_at: string | null; approved_at: string | null } | undefined,
+) {
+  if (!open) return null;
+  const state = open.approved_at ? 'approved' : open.ready_at ? 'ready' : 'draft';
+  return { returnId: open.id, periodEnd: open.period_end, state } as const;
+}
+
 export class DashboardService {
   private readonly now: () => Date;
   /** Every dashboard read, one HMRC call per task, paced for the whole process. */
@@ -53,9 +62,10 @@ export class DashboardService {
 
   /** The rows as last read; stale ones (or all, with `refresh`) start reading in the background. */
   async dashboard(owner: SessionUser, fraudHeaders: Record<string, string>, refresh = false): Promise<Dashboard> {
-    const [{ businesses }, snapshots] = await Promise.all([
+    const [{ businesses }, snapshots, openReturns] = await Promise.all([
       this.deps.connections.listBusinesses(owner),
       this.deps.repo.list(owner.workspaceId),
+      this.deps.repo.openReturns(owner.workspaceId),
     ]);
     const staleBefore = this.now().getTime() - freshForMs;
     const rows: DashboardRow[] = businesses.map((business) => {
@@ -73,6 +83,7 @@ export class DashboardService {
         readAt: snapshot?.read_at ?? null,
         reading: this.reading.has(`${owner.workspaceId}|${business.vrn}`),
         problem: snapshot?.problem ?? null,
+        review: reviewOf(openReturns.find((open) => open.vrn === business.vrn)),
       };
     });
     return { rows, reading: rows.filter((row) => row.reading).length };

@@ -1,4 +1,4 @@
-import type { BusinessActivity, ReturnDraft, ReturnNote } from '@vatwise/domain';
+import { type BusinessActivity, dashboardSchema, type ReturnDraft, type ReturnNote } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPractice, join } from '../../test/practice-journey';
 import { registerUser } from '../../test/session-client';
@@ -54,6 +54,9 @@ describe('review before filing', () => {
 
     const ready = (await preparer.post(`/api/vat_returns/${draft.id}/ready`)).json() as ReturnDraft;
     expect(ready.review).toMatchObject({ state: 'ready', readyBy: 'Pete Preparer' });
+    const reviewOnDashboard = async () =>
+      dashboardSchema.parse((await reviewer.get('/api/dashboard')).json()).rows.find((row) => row.vrn === vrn)?.review;
+    expect(await reviewOnDashboard()).toEqual({ returnId: draft.id, periodEnd: period.end, state: 'ready' });
     // A preparer never approves; a reviewer never approves a return they marked ready themselves.
     expect((await preparer.post(`/api/vat_returns/${draft.id}/approve`)).json()).toMatchObject({
       code: 'APPROVER_ROLE_REQUIRED',
@@ -83,6 +86,7 @@ describe('review before filing', () => {
     await reviewer.post(`/api/vat_returns/${draft.id}/approve`);
     const filed = await submit();
     expect(filed.statusCode, filed.body).toBe(200);
+    expect(await reviewOnDashboard()).toBeNull();
     expect((filed.json() as ReturnDraft).receipt).toMatchObject({
       boxes: { box1: 210_000 },
       submittedBy: { email: 'preparer-d@example.com' },

@@ -29,6 +29,8 @@ import {
   needsAuthority,
 } from './rows';
 
+const reviewColour = { draft: 'gray', ready: 'blue', approved: 'green', changed: 'orange' } as const;
+
 /** While any row is being read, the screen asks again this often. */
 const pollWhileReadingMs = 2_000;
 
@@ -40,6 +42,7 @@ const columns: { sort: DashboardSort; key: string }[] = [
   { sort: 'points', key: 'points' },
   { sort: 'lastFiled', key: 'lastFiled' },
   { sort: 'authority', key: 'authority' },
+  { sort: 'review', key: 'review' },
 ];
 
 /**
@@ -83,6 +86,10 @@ export default function PracticeDashboardPage() {
   const open = async (row: DashboardRow) => {
     await select(row.vrn);
     void navigate('/app/vat-operations');
+  };
+  const openReturn = async (row: DashboardRow, returnId: string) => {
+    await select(row.vrn);
+    void navigate(`/app/vat-submissions/${returnId}`);
   };
 
   const header = (
@@ -241,6 +248,23 @@ export default function PracticeDashboardPage() {
                       <Badge color={needsAuthority(row, now) ? 'orange' : 'green'} variant="light">
                         {t('practiceDashboard:authority.days', { count: days ?? 0 })}
                       </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-testid="cell-review">
+                    {row.review ? (
+                      <UnstyledButton
+                        onClick={() => row.review && void openReturn(row, row.review.returnId)}
+                        aria-label={t('practiceDashboard:review.open', {
+                          period: formatDate(row.review.periodEnd, language),
+                          state: t(`practiceDashboard:review.states.${row.review.state}`),
+                        })}
+                      >
+                        <Badge color={reviewColour[row.review.state]} variant="light" style={{ cursor: 'pointer' }}>
+                          {t(`practiceDashboard:review.states.${row.review.state}`)}
+                        </Badge>
+                      </UnstyledButton>
+                    ) : (
+                      '—'
                     )}
                   </Table.Td>
                   <Table.Td data-testid="cell-read">

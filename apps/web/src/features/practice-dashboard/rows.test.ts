@@ -32,6 +32,7 @@ const row = (
   readAt: '2026-11-24T11:59:00Z',
   reading: false,
   problem: null,
+  review: null,
   ...extra,
 });
 
@@ -94,5 +95,22 @@ describe('arranging the dashboard', () => {
     expect(needsAuthority(row('x', '1', null, { authorisation: authority('2027-12-01T00:00:00Z', true) }), now)).toBe(
       true,
     );
+  });
+
+  it('puts returns waiting for a reviewer first, and filters to them', () => {
+    const review = (state: 'draft' | 'ready' | 'approved') => ({ returnId: state, periodEnd: '2026-09-30', state });
+    const inReview = [
+      row('Drafting', '111111111', {}, { review: review('draft') }),
+      row('Nothing open', '222222222', {}),
+      row('Approved', '333333333', {}, { review: review('approved') }),
+      row('Waiting', '444444444', {}, { review: review('ready') }),
+    ];
+    expect(names(arrangeRows(inReview, { ...all, sort: 'review' }, now))).toEqual([
+      'Waiting',
+      'Drafting',
+      'Approved',
+      'Nothing open',
+    ]);
+    expect(names(arrangeRows(inReview, { ...all, filter: 'toReview' }, now))).toEqual(['Waiting']);
   });
 });

@@ -5,9 +5,18 @@ import type { DashboardRow } from '@vatwise/domain';
  * one rule. A row not read yet sorts after every row that has been read, whichever the direction.
  */
 
-export const dashboardSorts = ['name', 'nextDue', 'overdue', 'unpaid', 'points', 'lastFiled', 'authority'] as const;
+export const dashboardSorts = [
+  'name',
+  'nextDue',
+  'overdue',
+  'unpaid',
+  'points',
+  'lastFiled',
+  'authority',
+  'review',
+] as const;
 export type DashboardSort = (typeof dashboardSorts)[number];
-export const dashboardFilters = ['all', 'attention', 'overdue', 'unpaid', 'authority'] as const;
+export const dashboardFilters = ['all', 'attention', 'overdue', 'unpaid', 'authority', 'toReview'] as const;
 export type DashboardFilter = (typeof dashboardFilters)[number];
 
 /** Days from `today` to the authority's end; null when there is no authority. */
@@ -21,6 +30,9 @@ export function needsAuthority(row: DashboardRow, now: Date): boolean {
   const days = authorityDaysLeft(row, now);
   return !row.authorisation || row.authorisation.needsReauthorisation || (days !== null && days < 14);
 }
+
+/** Review states in the order a reviewer works through them: waiting for them first. */
+const reviewOrder = { ready: 0, draft: 1, approved: 2, changed: 1 } as const;
 
 function sortValue(row: DashboardRow, sort: DashboardSort, now: Date): string | number | null {
   const standing = row.standing;
@@ -39,6 +51,8 @@ function sortValue(row: DashboardRow, sort: DashboardSort, now: Date): string | 
       return standing?.lastFiled?.received ?? null;
     case 'authority':
       return authorityDaysLeft(row, now);
+    case 'review':
+      return row.review ? reviewOrder[row.review.state] : null;
   }
 }
 
@@ -65,6 +79,8 @@ export function arrangeRows(
         return unpaid;
       case 'authority':
         return authority;
+      case 'toReview':
+        return row.review?.state === 'ready';
       case 'attention':
         return overdue || unpaid || authority || row.problem !== null;
     }

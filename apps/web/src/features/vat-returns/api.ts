@@ -110,7 +110,13 @@ export const vatReturnsApi = api.injectEndpoints({
         method: 'POST',
         body: { text },
       }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'ReturnNotes', id }, 'BusinessActivity'],
+      transformResponse: (body: { notes: ReturnNote[] }) => body.notes,
+      // The answer is the return's notes as they now stand.
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(vatReturnsApi.util.upsertQueryData('returnNotes', id, data));
+      },
+      invalidatesTags: ['BusinessActivity'],
     }),
     businessActivity: build.query<BusinessActivity[], string>({
       query: (vrn) => `/api/businesses/${encodeURIComponent(vrn)}/activity`,

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import {
   addDays,
   agentDeclarationText,
@@ -128,6 +128,19 @@ describe('DeclarationPanel', () => {
     expect(screen.getByTestId('period-not-ended')).toHaveTextContent(
       `HMRC accepts its return from ${formatDate(addDays(periodEnd, 1), 'en')}`,
     );
+  });
+
+  it('waits for a reviewer’s approval where the practice asks for one, then submits', async () => {
+    const required = { ...unreviewed, required: true };
+    renderPanel(computed, { ...draft, review: { ...required, state: 'ready' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    expect(screen.getByRole('button', { name: 'Submit to HMRC' })).toBeDisabled();
+    expect(screen.getByTestId('awaiting-approval')).toHaveTextContent('only after a reviewer approves');
+    cleanup();
+    renderPanel(computed, { ...draft, review: { ...required, state: 'approved' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    expect(screen.getByRole('button', { name: 'Submit to HMRC' })).toBeEnabled();
+    expect(screen.queryByTestId('awaiting-approval')).not.toBeInTheDocument();
   });
 
   it('will not submit while the boxes have problems', async () => {

@@ -155,8 +155,7 @@ function ReturnNotes({ returnId }: { returnId: string }) {
         label={t('vatReturns:review.noteLabel')}
         value={text}
         maxLength={2000}
-        autosize
-        minRows={2}
+        rows={3}
         onChange={(event) => setText(event.currentTarget.value)}
         error={error}
       />

@@ -9,6 +9,7 @@ import { vatReturnsApi } from '../api';
 import { OpenPeriods } from '../components/OpenPeriods';
 import { ErrorState, LoadingState, NoBusinessState } from '../../../shared/ui/QueryStates';
 import { SubmissionHistory } from '../components/SubmissionHistory';
+import { BusinessActivityList } from '../components/BusinessActivityList';
 import { returnsByPeriod, sortHistory } from '../periods';
 
 /** VAT Submissions: the periods HMRC is waiting for, and every return made or started for the business. */
@@ -90,6 +91,15 @@ function BusinessReturns({ vrn }: { vrn: string }) {
         ) : (
           <SubmissionHistory returns={history} />
         )}
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="activity-title">
+        <Title order={2} id="activity-title">
+          {t('vatReturns:activity.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('vatReturns:activity.intro')}
+        </Text>
+        <BusinessActivityList vrn={vrn} />
       </Stack>
     </>
   );

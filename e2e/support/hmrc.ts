@@ -1,14 +1,16 @@
 import { type Locator, type Page, expect } from '@playwright/test';
 import { uniqueEmail } from './accounts';
 
-/** Registers a new account through the form; the browser is then signed in as it, on /app. */
-export async function signUp(page: Page, name: string, label = 'user') {
+/** Registers a new account through the form; the browser is then signed in as it, on /app. Its e-mail address. */
+export async function signUp(page: Page, name: string, label = 'user'): Promise<string> {
+  const email = uniqueEmail(label);
   await page.goto('/user/register');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail(label));
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Quarterly-Return-2026');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/app');
+  return email;
 }
 
 /** Creates an Organisation sandbox user on Grant Authority and returns its card. */

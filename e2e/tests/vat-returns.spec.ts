@@ -1,3 +1,4 @@
+import { startFirstReturn } from '../support/journeys';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signUpWithBusiness } from '../support/hmrc';
@@ -23,15 +24,9 @@ const ukDate = (iso: string) =>
   );
 
 /** A new user with a business, on the draft return of the first open period. */
-async function startFirstReturn(page: Page, name: string) {
+async function newUserOnFirstReturn(page: Page, name: string) {
   await signUpWithBusiness(page, name);
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'VAT Submissions' })
-    .click();
-  await page.getByTestId('open-period').first().getByRole('button', { name: 'Start return' }).click();
-  await expect(page).toHaveURL(/\/app\/vat-submissions\/[^/]+$/);
-  const returnId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const { returnId } = await startFirstReturn(page);
   const draft = (await (await page.request.get(`/api/vat_returns/${returnId}`)).json()) as ReturnDraftView;
   return { returnId, draft };
 }
@@ -126,7 +121,7 @@ test.describe('VAT Submissions', () => {
   test('a period of many records pages, sorts, searches and filters by box, and the boxes match the server', async ({
     page,
   }) => {
-    const { returnId, draft } = await startFirstReturn(page, 'Pat Pages');
+    const { returnId, draft } = await newUserOnFirstReturn(page, 'Pat Pages');
 
     // A quarter of daily takings from three tills: 1,250 lines, every fifth one zero-rated.
     const lines = ['Date,Description,Net,VAT,Rate'];
@@ -189,7 +184,7 @@ test.describe('VAT Submissions', () => {
   });
 
   test('a large import shows its progress while it is read and recorded, and lands', async ({ page }) => {
-    const { draft } = await startFirstReturn(page, 'Lee Large');
+    const { draft } = await newUserOnFirstReturn(page, 'Lee Large');
 
     // A year of a busy shop's takings in one file: 60,000 lines (2 MB).
     const lines = ['Date,Description,Net,VAT'];

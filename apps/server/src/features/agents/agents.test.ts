@@ -238,15 +238,15 @@ describe('the log stores', () => {
         new Date(start + index),
       );
     }
-    const kept = await logs.agentLog(owner);
+    const kept = await logs.agentLog([owner]);
     expect(kept).toHaveLength(MAX_STORED_LOG_ENTRIES);
     expect(kept[0]?.message).toBe(`line ${MAX_STORED_LOG_ENTRIES}`);
     expect(kept.at(-1)?.message).toBe('line 1');
     expect(kept.some((entry) => entry.message === 'line 0')).toBe(false);
     // Another user's store is untouched by the trimming.
     await logs.appendAgentLog('someone-else', { agentId: 'token-keeper', level: 'info', message: 'mine' });
-    expect(await logs.agentLog('someone-else')).toHaveLength(1);
-    expect(await logs.agentLog(owner)).toHaveLength(MAX_STORED_LOG_ENTRIES);
+    expect(await logs.agentLog(['someone-else'])).toHaveLength(1);
+    expect(await logs.agentLog([owner])).toHaveLength(MAX_STORED_LOG_ENTRIES);
   }, 60_000);
 
   it("clears one store of one user's, and tells their browsers", async () => {
@@ -478,6 +478,9 @@ describe('deadline watcher in a practice', () => {
         .map((mail) => mail.split('\n')[0]);
     const ownerEmail = ((await owner.get('/api/me')).json() as { user: { email: string } }).user.email;
     expect(digestsMentioning().sort()).toEqual([`To: ${memberEmail}`, `To: ${ownerEmail}`].sort());
+    // The warnings are in every member's agent dialogue too.
+    const { entries } = (await member.get('/api/agents/logs')).json() as { entries: AgentLogEntry[] };
+    expect(entries.some((entry) => entry.message.includes(`VRN ${business.vrn}`))).toBe(true);
 
     expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     expect(digestsMentioning()).toHaveLength(2);

@@ -64,8 +64,14 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   // --- logs: newest last, as a dialogue reads ------------------------------------------------
   // A guest is asked to sign in to see the agent dialogue (spec section 6), as on the socket.
 
+  /**
+   * The agents' dialogue: what they said to the person, and to the practice the person works in
+   * (the deadline watcher speaks to a business's workspace). HMRC calls are the workspace's.
+   */
+  const dialogueOwners = (user: SessionUser) => [...new Set([user.id, user.workspaceId])];
+
   app.get('/agents/logs', { config: accountHolders }, async (request) => ({
-    entries: (await logs.agentLog(currentUser(request).id)).reverse(),
+    entries: (await logs.agentLog(dialogueOwners(currentUser(request)))).reverse(),
   }));
 
   app.get('/log', { config: accountHolders }, async (request) => ({
@@ -73,22 +79,22 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   }));
 
   app.get('/logs/user', { config: accountHolders }, async (request) => {
-    // The agents' dialogue is the person's; HMRC calls are the workspace's (a practice's are shared).
     const user = currentUser(request);
-    const [agent, vat] = await Promise.all([logs.agentLog(user.id), logs.vatLog(user.workspaceId)]);
+    const [agent, vat] = await Promise.all([logs.agentLog(dialogueOwners(user)), logs.vatLog(user.workspaceId)]);
     return { agent: agent.reverse(), vat: vat.reverse() };
   });
 
   app.delete('/logs/clear', { config: accountHolders }, async (request) => {
-    const userId = currentUser(request).id;
-    const cleared = await logs.clear('agent_log', userId);
-    events.send({ user: userId }, 'logs:cleared', 'agent');
+    // Clears what the person sees, the practice's lines included (for every member of it).
+    const owners = dialogueOwners(currentUser(request));
+    const cleared = await logs.clear('agent_log', owners);
+    for (const owner of owners) events.send({ user: owner }, 'logs:cleared', 'agent');
     return { cleared };
   });
 
   app.delete('/logs/vat/clear', { config: accountHolders }, async (request) => {
     const { workspaceId } = currentUser(request);
-    const cleared = await logs.clear('vat_log', workspaceId);
+    const cleared = await logs.clear('vat_log', [workspaceId]);
     events.send({ user: workspaceId }, 'logs:cleared', 'vat');
     return { cleared };
   });

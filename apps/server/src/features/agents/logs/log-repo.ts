@@ -66,11 +66,12 @@ export class LogRepo {
   }
 
   /** The newest entries first. */
-  async agentLog(ownerId: string, limit = this.cap): Promise<AgentLogEntry[]> {
+  /** The agents' lines to these owners (a person, and the practice they work in), newest first. */
+  async agentLog(ownerIds: readonly string[], limit = this.cap): Promise<AgentLogEntry[]> {
     const rows = await this.db
       .selectFrom('agent_log')
       .selectAll()
-      .where('owner_id', '=', ownerId)
+      .where('owner_id', 'in', [...ownerIds])
       .orderBy('key', 'desc')
       .limit(limit)
       .execute();
@@ -104,8 +105,11 @@ export class LogRepo {
     }));
   }
 
-  async clear(store: Store, ownerId: string): Promise<number> {
-    const result = await this.db.deleteFrom(store).where('owner_id', '=', ownerId).executeTakeFirst();
+  async clear(store: Store, ownerIds: readonly string[]): Promise<number> {
+    const result = await this.db
+      .deleteFrom(store)
+      .where('owner_id', 'in', [...ownerIds])
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -2,8 +2,7 @@ import { type Locator, type Page, expect } from '@playwright/test';
 import { uniqueEmail } from './accounts';
 
 /** Registers a new account through the form; the browser is then signed in as it, on /app. Its e-mail address. */
-export async function signUp(page: Page, name: string, label = 'user'): Promise<string> {
-  const email = uniqueEmail(label);
+export async function signUp(page: Page, name: string, label = 'user', email = uniqueEmail(label)): Promise<string> {
   await page.goto('/user/register');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);

@@ -22,6 +22,17 @@ export class SnapshotRepo {
       .execute();
   }
 
+  /** When each of the owner's businesses last had a return filed through VAT Wise. */
+  async lastFiled(ownerId: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('vat_receipt')
+      .select(['vrn', (eb) => eb.fn.max('created_at').as('filed_at')])
+      .where('owner_id', '=', ownerId)
+      .groupBy('vrn')
+      .execute();
+    return new Map(rows.map((row) => [row.vrn, String(row.filed_at)]));
+  }
+
   /** A read's outcome: a new standing, or a problem that keeps the standing read before. */
   async save(row: SnapshotRow): Promise<void> {
     const { owner_id: _owner, vrn: _vrn, ...rest } = row;

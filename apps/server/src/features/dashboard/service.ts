@@ -62,16 +62,23 @@ export class DashboardService {
 
   /** The rows as last read; stale ones (or all, with `refresh`) start reading in the background. */
   async dashboard(owner: SessionUser, fraudHeaders: Record<string, string>, refresh = false): Promise<Dashboard> {
-    const [{ businesses }, snapshots, openReturns] = await Promise.all([
+    const [{ businesses }, snapshots, openReturns, lastFiled] = await Promise.all([
       this.deps.connections.listBusinesses(owner),
       this.deps.repo.list(owner.workspaceId),
       this.deps.repo.openReturns(owner.workspaceId),
+      this.deps.repo.lastFiled(owner.workspaceId),
     ]);
     const staleBefore = this.now().getTime() - freshForMs;
     const rows: DashboardRow[] = businesses.map((business) => {
       const snapshot = snapshots.find((candidate) => candidate.vrn === business.vrn);
       const usable = business.authorisation !== null && !business.authorisation.needsReauthorisation;
-      if (usable && (refresh || !snapshot || Date.parse(snapshot.attempted_at) < staleBefore)) {
+      // A return filed since the last read changes what HMRC holds: read again, whatever its age.
+      const filedAt = lastFiled.get(business.vrn);
+      const stale =
+        !snapshot ||
+        Date.parse(snapshot.attempted_at) < staleBefore ||
+        (filedAt !== undefined && Date.parse(snapshot.attempted_at) < Date.parse(filedAt));
+      if (usable && (refresh || stale)) {
         this.read(owner.workspaceId, business.vrn, fraudHeaders);
       }
       return {

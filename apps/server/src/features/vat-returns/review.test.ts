@@ -1,5 +1,5 @@
-import { type BusinessActivity, dashboardSchema, type ReturnDraft, type ReturnNote } from '@vatwise/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BusinessActivity, dashboardSchema, type ReturnDraft, type ReturnNote, ukToday } from '@vatwise/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPractice, join } from '../../test/practice-journey';
 import { registerUser } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
@@ -87,6 +87,17 @@ describe('review before filing', () => {
     const filed = await submit();
     expect(filed.statusCode, filed.body).toBe(200);
     expect(await reviewOnDashboard()).toBeNull();
+    // The dashboard read this business before the filing; it reads it again at once, not in 15 minutes.
+    await vi.waitFor(
+      async () => {
+        const row = dashboardSchema
+          .parse((await owner.get('/api/dashboard')).json())
+          .rows.find((one) => one.vrn === vrn);
+        expect(row?.reading).toBe(false);
+        expect(row?.standing?.lastFiled?.received).toBe(ukToday());
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     expect((filed.json() as ReturnDraft).receipt).toMatchObject({
       boxes: { box1: 210_000 },
       submittedBy: { email: 'preparer-d@example.com' },

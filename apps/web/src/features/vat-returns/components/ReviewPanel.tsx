@@ -9,7 +9,8 @@ import { useAuth } from '../../auth';
 import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 
-const stateColour: Record<ReviewState, string> = {
+/** A review state's colour, on the Return page and in the returns list. */
+export const reviewColour: Record<ReviewState, string> = {
   draft: 'gray',
   ready: 'blue',
   approved: 'green',
@@ -40,7 +41,7 @@ export function ReviewPanel({ draft, editable }: ReviewPanelProps) {
   return (
     <Stack gap="md" data-testid="review-panel">
       <Group gap="sm">
-        <Badge color={stateColour[review.state]} size="lg" variant="light" data-testid="review-state">
+        <Badge color={reviewColour[review.state]} size="lg" variant="light" data-testid="review-state">
           {t(`vatReturns:review.states.${review.state}`)}
         </Badge>
         {review.required && (

@@ -1,4 +1,4 @@
-import { Anchor, EmptyState, Table } from '@mantine/core';
+import { Anchor, Badge, EmptyState, Group, Table } from '@mantine/core';
 import type { ReturnDraft } from '@vatwise/domain';
 import { IconHistory } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/format';
 import { formatPeriod } from '../periods';
+import { reviewColour } from './ReviewPanel';
 import { StatusBadge } from './StatusBadge';
 
 /** Every return of the business, newest period first, with its receipt or the way back into it. */
@@ -43,7 +44,15 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
               <Table.Tr key={draft.id} data-testid="history-row">
                 <Table.Td id={periodId}>{formatPeriod(draft.periodStart, draft.periodEnd, language)}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={draft.status} />
+                  <Group gap={6}>
+                    <StatusBadge status={draft.status} />
+                    {/* Where an open return stands in the practice's review, once anyone has started one. */}
+                    {(draft.status === 'draft' || draft.status === 'failed') && draft.review.state !== 'draft' && (
+                      <Badge variant="outline" color={reviewColour[draft.review.state]} data-testid="history-review">
+                        {t(`vatReturns:review.states.${draft.review.state}`)}
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
                 <Table.Td>{formatDateTime(draft.receipt?.submittedAt, language)}</Table.Td>
                 <Table.Td ff="monospace">{draft.receipt?.formBundleNumber ?? '—'}</Table.Td>

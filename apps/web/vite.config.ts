@@ -127,5 +127,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A table of a hundred records takes jsdom 4 s on this two-core machine, 7 s while other
+    // work runs: the 5 s default failed such tests by load, not by behaviour.
+    testTimeout: 15_000,
   },
 });

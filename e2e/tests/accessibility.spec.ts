@@ -67,6 +67,7 @@ const mainPages: { path: string; heading: RegExp }[] = [
   { path: '/app/technology', heading: /./ },
   { path: '/app/security', heading: /./ },
   { path: '/app/whitepaper', heading: /./ },
+  { path: '/app/practice', heading: /^Practice$/ },
   { path: '/app/agents', heading: /^Agents/ },
   { path: '/app/practice-dashboard', heading: /^Practice dashboard/ },
   { path: '/app/vat-operations', heading: /^VAT Operations/ },

@@ -27,5 +27,6 @@ export const mainAreaPages: Readonly<Record<string, { module: string; namespaces
   '/app/vat-wise': { module: 'src/features/assistant/pages/VatWisePage.tsx', namespaces: ['assistant'] },
   '/app/grant-authority': { module: 'src/features/hmrc-connection/GrantAuthorityPage.tsx', namespaces: ['hmrc'] },
   '/app/clients': { module: 'src/features/hmrc-connection/ClientsPage.tsx', namespaces: ['hmrc'] },
+  '/app/practice': { module: 'src/features/practice/PracticePage.tsx', namespaces: ['practice'] },
   '/app/agents': { module: 'src/features/agents/AgentsPage.tsx', namespaces: ['agents'] },
 };

@@ -127,6 +127,11 @@ export const routes: RouteObject[] = [
                 lazy: contentRoute(namespace),
               })),
               {
+                path: appPath('practice'),
+                handle: { access: accountHolders },
+                lazy: page(() => import('../features/practice/PracticePage'), screenNamespaces('/app/practice')),
+              },
+              {
                 path: appPath('agents'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/agents/AgentsPage'), screenNamespaces('/app/agents')),

@@ -1,5 +1,6 @@
 import {
   IconBook,
+  IconBriefcase,
   IconBuildingBank,
   IconCpu,
   IconEye,
@@ -33,6 +34,7 @@ const screenIcons: Record<string, ComponentType<{ size?: number; stroke?: number
   grantAuthority: IconKey,
   createUser: IconUserPlus,
   authorisationUser: IconUserCheck,
+  practice: IconBriefcase,
   agents: IconRobot,
   userManagement: IconUsers,
   demo: IconFlask,

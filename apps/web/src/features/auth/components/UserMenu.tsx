@@ -1,6 +1,6 @@
-import { Avatar, Badge, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { roleName } from '@vatwise/domain';
-import { IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconBriefcase, IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ export function UserMenu() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const user = auth.user;
+  const practice = user?.practice ?? null;
 
   if (!user) {
     return (
@@ -44,16 +45,31 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open', { name: user.name || user.email })} data-testid="user-menu">
+        <UnstyledButton
+          aria-label={
+            practice
+              ? t('userMenu.openInPractice', { name: user.name || user.email, practice: practice.name })
+              : t('userMenu.open', { name: user.name || user.email })
+          }
+          data-testid="user-menu"
+        >
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.img} alt="" radius="xl" size="sm" color="initials" name={user.name}>
               {/* Drawn, not written: the initials are the avatar's picture, so the button's
                   visible label is the name alone, as its accessible name says (WCAG 2.5.3). */}
               <span className="vw-initials" data-initials={initials(user.name, user.email)} aria-hidden />
             </Avatar>
-            <Text size="sm" fw={500} className="vw-hide-on-mobile" maw={160} truncate>
-              {user.name || user.email}
-            </Text>
+            {/* The workspace under the name, so the user always sees which one they are in. */}
+            <Stack gap={0} className="vw-hide-on-mobile" maw={160}>
+              <Text size="sm" fw={500} truncate>
+                {user.name || user.email}
+              </Text>
+              {practice && (
+                <Text size="xs" c="dimmed" truncate data-testid="header-practice">
+                  {practice.name}
+                </Text>
+              )}
+            </Stack>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -67,6 +83,13 @@ export function UserMenu() {
               {t(`roles.${roleName(user.role)}`)}
             </Badge>
           </Group>
+          {!user.isGuest && (
+            <Text size="xs" mt={4} data-testid="user-workspace">
+              {practice
+                ? t('userMenu.workspace', { practice: practice.name, role: t(`practiceRoles.${practice.role}`) })
+                : t('userMenu.ownBusinesses')}
+            </Text>
+          )}
         </Menu.Label>
         {user.isGuest ? (
           <>
@@ -79,6 +102,9 @@ export function UserMenu() {
           </>
         ) : (
           <>
+            <Menu.Item component={Link} to="/app/practice" leftSection={<IconBriefcase size={16} />}>
+              {t('userMenu.practice')}
+            </Menu.Item>
             <Menu.Item component={Link} to="/app/account" leftSection={<IconShieldLock size={16} />}>
               {t('userMenu.account')}
             </Menu.Item>

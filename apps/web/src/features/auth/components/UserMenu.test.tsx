@@ -33,10 +33,10 @@ describe('the user menu', () => {
       },
     });
     renderPage(<UserMenu />);
-    const button = await screen.findByRole('button', {
-      name: 'Account menu for Ana Owner, working in Bright Accountants',
-    });
-    expect(screen.getByTestId('header-practice')).toHaveTextContent('Bright Accountants');
+    const button = await screen.findByRole('button', { name: 'Account menu for Ana Owner' });
+    const inHeader = screen.getByRole('link', { name: 'Working in Bright Accountants: practice and team' });
+    expect(inHeader).toHaveTextContent('Bright Accountants');
+    expect(inHeader).toHaveAttribute('href', '/app/practice');
     fireEvent.click(button);
     expect(await screen.findByTestId('user-workspace')).toHaveTextContent('Working in Bright Accountants as Reviewer');
     // In jsdom the open dropdown still counts as hidden (it never became visible within 5 s).

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { roleName } from '@vatwise/domain';
 import { IconBriefcase, IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -42,34 +42,19 @@ export function UserMenu() {
     navigate('/user/login');
   };
 
-  return (
+  const menu = (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={
-            practice
-              ? t('userMenu.openInPractice', { name: user.name || user.email, practice: practice.name })
-              : t('userMenu.open', { name: user.name || user.email })
-          }
-          data-testid="user-menu"
-        >
+        <UnstyledButton aria-label={t('userMenu.open', { name: user.name || user.email })} data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.img} alt="" radius="xl" size="sm" color="initials" name={user.name}>
               {/* Drawn, not written: the initials are the avatar's picture, so the button's
                   visible label is the name alone, as its accessible name says (WCAG 2.5.3). */}
               <span className="vw-initials" data-initials={initials(user.name, user.email)} aria-hidden />
             </Avatar>
-            {/* The workspace under the name, so the user always sees which one they are in. */}
-            <Stack gap={0} className="vw-hide-on-mobile" maw={160}>
-              <Text size="sm" fw={500} truncate>
-                {user.name || user.email}
-              </Text>
-              {practice && (
-                <Text size="xs" c="dimmed" truncate data-testid="header-practice">
-                  {practice.name}
-                </Text>
-              )}
-            </Stack>
+            <Text size="sm" fw={500} className="vw-hide-on-mobile" maw={160} truncate>
+              {user.name || user.email}
+            </Text>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -115,5 +100,28 @@ export function UserMenu() {
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+  if (!practice) return menu;
+  // The practice the session works in, always in sight beside the menu (inside it on a phone).
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Anchor
+        component={Link}
+        to="/app/practice"
+        size="sm"
+        c="dimmed"
+        className="vw-hide-on-mobile"
+        aria-label={t('userMenu.workspaceLink', { practice: practice.name })}
+        data-testid="header-practice"
+      >
+        <Group gap={4} wrap="nowrap">
+          <IconBriefcase size={16} aria-hidden />
+          <Text span size="sm" maw={160} truncate>
+            {practice.name}
+          </Text>
+        </Group>
+      </Anchor>
+      {menu}
+    </Group>
   );
 }

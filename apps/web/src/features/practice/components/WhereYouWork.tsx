@@ -25,7 +25,11 @@ export function WhereYouWork({ practice }: { practice: PracticeSummary | null })
           {t('practice:where.title')}
         </Title>
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          {practice ? <IconBriefcase size={20} aria-hidden /> : <IconUser size={20} aria-hidden />}
+          {practice ? (
+            <IconBriefcase size={20} aria-hidden style={{ flexShrink: 0 }} />
+          ) : (
+            <IconUser size={20} aria-hidden style={{ flexShrink: 0 }} />
+          )}
           <Text data-testid="current-workspace">
             {practice
               ? t('practice:where.inPractice', { name: practice.name, role: t(`practiceRoles.${practice.role}`) })

@@ -4,7 +4,7 @@ import { authoriseInHmrcWindow } from './hmrc';
 
 /** A main-navigation link, clicked as a person would. */
 export async function openScreen(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click();
 }
 
 /** Connects an agent services account: an Agent test user authorised on Grant Authority. */

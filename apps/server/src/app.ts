@@ -3,14 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Config, embeddedSandboxPath } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { confirmSameSecret, whileStartLocked } from './db/start-safety';
 import { createAuth, migrateAuthTables, sessionStoreOf, trustedOriginsOf } from './features/auth/auth';
 import { withSessionLimits } from './features/auth/session-limits';
 import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { type SessionCache, createSessionCache } from './features/auth/session-cache';
 import { healthRoutes } from './features/health/routes';
-import { mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
-import { hmrcConnection } from './features/hmrc-connection/setup';
+import { migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
+import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { vatReturnRoutes } from './features/vat-returns/routes';
 import { assistantRoutes } from './features/assistant/routes';
@@ -112,10 +113,17 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
 
   try {
-    // better-auth's tables first: ours may refer to them.
-    await migrateAuthTables(auth, database);
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    // One instance at a time changes the schema: several may start together on one database.
+    await whileStartLocked(database, async () => {
+      // better-auth's tables first: ours may refer to them.
+      await migrateAuthTables(auth, database);
+      const applied = await migrateToLatest(database.db);
+      if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+      await migrateEmbeddedSandbox(config, database);
+    });
+    // Secrets other than the ones the stored data was made with would break it: refuse to start.
+    await confirmSameSecret(database.db, 'AUTH_SECRET', authSecret);
+    await confirmTokenKey(config, database);
   } catch (error) {
     await database.close();
     throw error;

@@ -20,7 +20,11 @@ describe('database', () => {
       .execute();
     expect(applied.map((row) => (row as { name: string }).name)).toEqual(Object.keys(migrations));
     await server.app.database.db.insertInto('app_meta').values({ key: 'installed', value: 'yes' }).execute();
-    const row = await server.app.database.db.selectFrom('app_meta').selectAll().executeTakeFirstOrThrow();
+    const row = await server.app.database.db
+      .selectFrom('app_meta')
+      .selectAll()
+      .where('key', '=', 'installed')
+      .executeTakeFirstOrThrow();
     expect(row.value).toBe('yes');
     expect(row.updated_at).toBeTruthy();
   });

@@ -11,6 +11,12 @@ export function loadOrCreateSecret(dataDir: string, name: string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another start on this folder wrote it first: its secret is the one.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
   return secret;
 }

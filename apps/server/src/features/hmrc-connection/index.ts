@@ -1,5 +1,5 @@
 /** What other features may use of the HMRC connection (eslint.config.js enforces it). */
-export { hmrcConnection } from './setup';
+export { confirmTokenKey, hmrcConnection } from './setup';
 export type { FraudHeaderSource } from './fraud-headers';
 export { isNothingToList } from './connection-views';
 export type { SandboxUserService } from './sandbox-users';

@@ -3,6 +3,7 @@ import { HmrcClient } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
+import { confirmSameSecret } from '../../db/start-safety';
 import { loadOrCreateSecret } from '../auth';
 import type { ActivityLog } from '../practices';
 import { HmrcCallObserver } from './call-log';
@@ -12,6 +13,39 @@ import { SandboxUserService } from './sandbox-users';
 import { HmrcConnectionService } from './service';
 import { parseEncryptionKey, TokenCipher } from './token-cipher';
 import { VatDataService } from './vat-data';
+
+/** TOKEN_ENCRYPTION_KEY, or a key generated once into the data folder. */
+function tokenKeyOf(config: Config): Buffer {
+  return (
+    config.hmrc.tokenEncryptionKey ??
+    parseEncryptionKey(loadOrCreateSecret(config.dataDir, 'token-encryption-key')) ??
+    (() => {
+      throw new Error(`${config.dataDir}/token-encryption-key is not a 32-byte key: delete it to make a new one`);
+    })()
+  );
+}
+
+/**
+ * Refuses to start with a token key other than the one that sealed the stored HMRC tokens: every
+ * HMRC call would fail. Tokens sealed before the key's fingerprint was kept are tried instead.
+ */
+export async function confirmTokenKey(config: Config, database: DatabaseHandle): Promise<void> {
+  const key = tokenKeyOf(config);
+  await confirmSameSecret(database.db, 'TOKEN_ENCRYPTION_KEY', key, async () => {
+    const sealed = await database.db
+      .selectFrom('hmrc_connection')
+      .select('access_token_enc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!sealed) return null;
+    try {
+      new TokenCipher(key).decrypt(sealed.access_token_enc);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * Builds the HMRC connection feature from the configuration: the client (pointed at HMRC or at the
@@ -26,12 +60,7 @@ export function hmrcConnection(
   activity?: ActivityLog,
 ) {
   const { hmrc } = config;
-  const key =
-    hmrc.tokenEncryptionKey ??
-    parseEncryptionKey(loadOrCreateSecret(config.dataDir, 'token-encryption-key')) ??
-    (() => {
-      throw new Error(`${config.dataDir}/token-encryption-key is not a 32-byte key: delete it to make a new one`);
-    })();
+  const key = tokenKeyOf(config);
   // Every HMRC call made for a user is reported, for their VAT dialogue log.
   const calls = new HmrcCallObserver(new URL(hmrc.baseUrl).pathname.replace(/\/+$/, ''));
   const client = new HmrcClient({

@@ -8,6 +8,11 @@ import type { DatabaseHandle } from '../../db/database';
  * keeping its state in VAT Wise's own database (its tables are prefixed hmrc_sandbox_). The HMRC
  * client then calls it as it would call HMRC (config.hmrc).
  */
+/** The simulator's tables, brought up to date with VAT Wise's own (while starts take turns). */
+export async function migrateEmbeddedSandbox(config: Config, database: DatabaseHandle): Promise<void> {
+  if (config.hmrc.mode === 'embedded') await SandboxStore.in(database.db).migrate();
+}
+
 export async function mountEmbeddedSandbox(app: FastifyInstance, config: Config, database: DatabaseHandle) {
   if (config.hmrc.mode !== 'embedded') return;
   await app.register(hmrcSandbox, {

@@ -347,6 +347,14 @@ export interface DeadlineAlertTable {
   message: string | null;
 }
 
+/** The business a person last chose in a workspace (each member of a practice has their own). */
+export interface CurrentBusinessTable {
+  user_id: string;
+  workspace_id: string;
+  vrn: string;
+  chosen_at: string;
+}
+
 /** Which subscriber's digest carried which warning, and when (each warning once per subscriber). */
 export interface DigestDeliveryTable {
   user_id: string;
@@ -393,4 +401,5 @@ export interface Database {
   return_note: ReturnNoteTable;
   business_activity: BusinessActivityTable;
   digest_delivery: DigestDeliveryTable;
+  current_business: CurrentBusinessTable;
 }

@@ -11,6 +11,7 @@ import * as clientRequests from './0009_client_requests';
 import * as businessSnapshots from './0010_business_snapshots';
 import * as reminderDigest from './0011_reminder_digest';
 import * as practices from './0012_practices';
+import * as currentBusiness from './0013_current_business';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_business_snapshots': businessSnapshots,
   '0011_reminder_digest': reminderDigest,
   '0012_practices': practices,
+  '0013_current_business': currentBusiness,
 };

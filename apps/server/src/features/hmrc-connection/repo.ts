@@ -215,6 +215,25 @@ export class ConnectionRepo {
     return result.numUpdatedRows > 0n;
   }
 
+  /** The person's own choice of business in a workspace, kept apart from the other members'. */
+  async chooseBusiness(userId: string, workspaceId: string, vrn: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('current_business')
+      .values({ user_id: userId, workspace_id: workspaceId, vrn, chosen_at: at })
+      .onConflict((conflict) => conflict.columns(['user_id', 'workspace_id']).doUpdateSet({ vrn, chosen_at: at }))
+      .execute();
+  }
+
+  async chosenBusiness(userId: string, workspaceId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('current_business')
+      .select('vrn')
+      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    return row?.vrn;
+  }
+
   async deleteBusiness(ownerId: string, vrn: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('business')

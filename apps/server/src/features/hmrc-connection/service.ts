@@ -162,6 +162,7 @@ export class HmrcConnectionService {
         vrn: sandboxUser.vrn,
         name: sandboxUser.organisation_name ?? sandboxUser.full_name,
       };
+      await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, sandboxUser.vrn, now);
       await this.deps.activity?.record(owner, sandboxUser.vrn, 'connected', `HMRC authority of ${hmrcUserId}`);
       for (const listener of this.connectedListeners) listener(business);
     }
@@ -265,7 +266,10 @@ export class HmrcConnectionService {
   // --- businesses ----------------------------------------------------------------------------
 
   async listBusinesses(owner: SessionUser): Promise<{ businesses: Business[]; current: string | null }> {
-    const rows = await this.deps.repo.businessesWithAuthority(owner.workspaceId);
+    const [rows, chosen] = await Promise.all([
+      this.deps.repo.businessesWithAuthority(owner.workspaceId),
+      this.deps.repo.chosenBusiness(owner.id, owner.workspaceId),
+    ]);
     const businesses = rows.map(
       ({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at, agent_arn, ...row }) => ({
         vrn: row.vrn,
@@ -280,8 +284,10 @@ export class HmrcConnectionService {
         agentArn: agent_arn ?? null,
       }),
     );
-    const current = [...rows].sort((a, b) => (b.last_used_at ?? '').localeCompare(a.last_used_at ?? ''))[0];
-    return { businesses, current: current?.vrn ?? null };
+    // The person's own choice; else (none yet, or it was removed) the workspace's latest used.
+    const latest = [...rows].sort((a, b) => (b.last_used_at ?? '').localeCompare(a.last_used_at ?? ''))[0];
+    const current = rows.some((row) => row.vrn === chosen) ? chosen : latest?.vrn;
+    return { businesses, current: current ?? null };
   }
 
   /**
@@ -323,14 +329,15 @@ export class HmrcConnectionService {
       last_used_at: now,
       created_at: now,
     });
+    await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, input.vrn, now);
     await this.deps.activity?.record(owner, input.vrn, 'connected', existing ? 'Authority replaced' : '');
     return this.listBusinesses(owner);
   }
 
   async selectBusiness(owner: SessionUser, vrn: string) {
-    if (!(await this.deps.repo.touchBusiness(owner.workspaceId, vrn, this.now().toISOString()))) {
-      throw new AppError('BUSINESS_NOT_YOURS');
-    }
+    const now = this.now().toISOString();
+    if (!(await this.deps.repo.touchBusiness(owner.workspaceId, vrn, now))) throw new AppError('BUSINESS_NOT_YOURS');
+    await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, vrn, now);
     return this.listBusinesses(owner);
   }
 

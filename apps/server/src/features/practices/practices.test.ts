@@ -65,6 +65,28 @@ describe('a practice’s businesses', () => {
     expect(me.user.practice).toBeNull();
   });
 
+  it('keeps each member’s own current business: one switching does not switch the others', async () => {
+    const owner = await registerUser(server.app, 'owner-e@example.com', 'Evie');
+    const practice = await createPractice(owner, 'Practice E');
+    const first = await connectBusiness(owner);
+    const second = await connectBusiness(owner);
+    const member = await join(server, owner, practice, 'preparer-e@example.com', 'preparer', 'Eli');
+    const currentOf = async (client: SessionClient) =>
+      ((await client.get('/api/businesses')).json() as { current: string | null }).current;
+    // Nobody chose yet for the member: the practice's latest used business.
+    expect(await currentOf(member)).toBe(second.vrn);
+
+    expect((await member.put('/api/businesses/current', { vrn: first.vrn })).statusCode).toBe(200);
+    expect(await currentOf(member)).toBe(first.vrn);
+    expect(await currentOf(owner)).toBe(second.vrn);
+    await owner.put('/api/businesses/current', { vrn: second.vrn });
+    expect(await currentOf(member)).toBe(first.vrn);
+
+    // A business that goes away stops being anyone's choice.
+    await owner.request({ method: 'DELETE', url: `/api/businesses/${first.vrn}` });
+    expect(await currentOf(member)).toBe(second.vrn);
+  });
+
   it('lets only its owner or an admin ask for review before filing', async () => {
     const owner = await registerUser(server.app, 'owner-c@example.com', 'Cleo');
     const practice = await createPractice(owner, 'Practice C');

@@ -6,6 +6,7 @@ import {
   type DashboardRow,
   ukToday,
 } from '@vatwise/domain';
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { SessionUser } from '../../plugins/access';
@@ -58,6 +59,8 @@ export class DashboardService {
 
   constructor(private readonly deps: DashboardDeps) {
     this.now = deps.now ?? (() => new Date());
+    // Every waiting read listens to this one signal: forty businesses are forty listeners, not a leak.
+    setMaxListeners(0, this.closing.signal);
   }
 
   /** The rows as last read; stale ones (or all, with `refresh`) start reading in the background. */

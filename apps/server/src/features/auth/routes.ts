@@ -28,9 +28,27 @@ const limitedPaths: Record<string, 'sign-in' | 'sign-up' | 'reset'> = {
  */
 const redirectShape = Object.fromEntries(redirectFieldNames.map((name) => [name, redirectTargetSchema.optional()]));
 const authQuerySchema = z.looseObject(redirectShape);
+// A practice's name and slug: PostgreSQL's unique index on the slug refuses a value past ~2,700
+// bytes with an error (a 500), so both are bounded here with a message saying what to fix.
+const practiceName = z
+  .string()
+  .trim()
+  .min(1, 'Name the practice.')
+  .max(100, 'A practice name holds at most 100 characters.');
+const practiceSlug = z.string().min(1, 'Give the practice a slug.').max(100, 'A slug holds at most 100 characters.');
 const authBodySchemas: Record<string, z.ZodType> = {
   '/api/auth/update-user': updateProfileBodySchema.extend(redirectShape),
   '/api/auth/sign-up/email': z.looseObject({ ...redirectShape, name: displayNameSchema.optional() }),
+  '/api/auth/organization/create': z.looseObject({ ...redirectShape, name: practiceName, slug: practiceSlug }),
+  '/api/auth/organization/check-slug': z.looseObject({ ...redirectShape, slug: practiceSlug }),
+  '/api/auth/organization/invite-member': z.looseObject({
+    ...redirectShape,
+    email: z.string().max(254, 'An e-mail address holds at most 254 characters.'),
+  }),
+  '/api/auth/organization/update': z.looseObject({
+    ...redirectShape,
+    data: z.looseObject({ name: practiceName.optional(), slug: practiceSlug.optional() }),
+  }),
 };
 const anyAuthBodySchema = z.looseObject(redirectShape);
 

@@ -3,12 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Config, embeddedSandboxPath } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
-import { confirmSameSecret, whileStartLocked } from './db/start-safety';
+import { confirmSameSecret, whileLocked, whileStartLocked } from './db/start-safety';
+import { joinInstances, localSlots, openCluster, redisSlots, sharedRateLimiter } from './features/cluster';
 import { createAuth, migrateAuthTables, sessionStoreOf, trustedOriginsOf } from './features/auth/auth';
 import { withSessionLimits } from './features/auth/session-limits';
 import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
-import { type SessionCache, createSessionCache } from './features/auth/session-cache';
+import { type Forgotten, type SessionCache, createSessionCache } from './features/auth/session-cache';
 import { healthRoutes } from './features/health/routes';
 import { migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
@@ -93,13 +94,17 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     request.receivedAt = new Date();
   });
 
+  // Redis first: an instance told to share state must not start without it.
+  const cluster = await openCluster(config, app.log);
   const database = openDatabase(config.database);
   app.decorate('config', config);
   app.decorate('database', database);
+  // Hooks run last-added first: the database and Redis close after everything that uses them.
   app.addHook('onClose', async () => {
     await database.close();
     app.log.info('database closed');
   });
+  app.addHook('onClose', () => cluster.close());
 
   const authSecret = config.auth.secret ?? loadOrCreateSecret(config.dataDir, 'auth-secret');
   const production = config.environment === 'production';
@@ -124,8 +129,14 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     // Secrets other than the ones the stored data was made with would break it: refuse to start.
     await confirmSameSecret(database.db, 'AUTH_SECRET', authSecret);
     await confirmTokenKey(config, database);
+    // Alone, or beside others that share Redis as this one does; else it refuses to start.
+    const registration = await whileLocked(database, 'vat-wise-instances', () =>
+      joinInstances(database.db, { id: cluster.instanceId, shared: cluster.redis !== null, log: app.log }),
+    );
+    app.addHook('onClose', () => registration.leave());
   } catch (error) {
     await database.close();
+    await cluster.close();
     throw error;
   }
 
@@ -146,16 +157,35 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
       ),
       practices.practiceOfSession,
     ),
+    undefined,
+    {
+      publish: (forgotten) => cluster.bus.publish('session-forget', forgotten),
+      subscribe: (handler) => cluster.bus.subscribe('session-forget', (message) => handler(message as Forgotten)),
+    },
   );
   app.decorate('sessionCache', sessionCache);
   const resolveUser = sessionCache.resolveUser;
   await app.register(accessControl, { resolveUser });
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api', auth, config, resolveUser });
+  const redis = cluster.redis;
+  await app.register(authRoutes, {
+    prefix: '/api',
+    auth,
+    config,
+    resolveUser,
+    ...(redis ? { rateLimiters: (name, limit) => sharedRateLimiter(redis, name, limit) } : {}),
+  });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(practiceRoutes, { prefix: '/api', practices });
   await mountEmbeddedSandbox(app, config, database);
-  const hmrc = hmrcConnection(config, database, authSecret, app.log, practices);
+  const hmrc = hmrcConnection(
+    config,
+    database,
+    authSecret,
+    app.log,
+    practices,
+    redis ? redisSlots(redis) : localSlots(),
+  );
   await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
   const vatReturns = vatReturnsFeature(database, hmrc, app.log, practices);
   app.addHook('onClose', () => vatReturns.close());
@@ -181,6 +211,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     onImportProgress: (listener) => vatReturns.onImportProgress(listener),
     digest,
     resolveUser,
+    cluster,
     log: app.log,
   });
   app.decorate('agents', agents.agents);

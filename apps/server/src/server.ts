@@ -44,7 +44,7 @@ async function main() {
   // The agents start once the server listens: the embedded HMRC simulator is served on this same
   // port. The submission checker settles at once any return whose answer was lost when the process
   // stopped; it runs even with AGENTS_ENABLED off, as submitting exactly once depends on it.
-  app.agents.start(config.agents.enabled ? undefined : ['submission-checker']);
+  await app.agents.start(config.agents.enabled ? undefined : ['submission-checker']);
 }
 
 main().catch((error: unknown) => {

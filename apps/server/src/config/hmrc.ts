@@ -33,6 +33,14 @@ export const hmrcVariables = {
     })
     .transform(Number)
     .default(3),
+  HMRC_RATE_LIMIT: z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value), {
+      message: 'HMRC_RATE_LIMIT must be a whole number of requests per second (0 sends without pacing)',
+    })
+    .transform(Number)
+    .optional(),
   HMRC_SANDBOX_OPERATOR: booleanFlag('HMRC_SANDBOX_OPERATOR').optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -74,6 +82,8 @@ export interface HmrcConfig {
   redirectUri: string;
   /** Encrypts HMRC tokens at rest; generated into the data folder when not set. */
   tokenEncryptionKey: Buffer | undefined;
+  /** Requests a second VAT Wise paces its calls to, across all its instances; 0: no pacing. */
+  pacePerSecond: number;
   /** The embedded simulator's settings (unused when mode is external). */
   sandbox: {
     rateLimitPerSecond: number;
@@ -119,6 +129,8 @@ export function hmrcConfig(
       clientSecret: values.HMRC_CLIENT_SECRET,
       redirectUri,
       tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
+      // HMRC allows 3 requests a second per application (hmrc-mtd-vat.md 6.1).
+      pacePerSecond: values.HMRC_RATE_LIMIT ?? 3,
       sandbox,
     };
   }
@@ -131,6 +143,8 @@ export function hmrcConfig(
     clientSecret: defaultApplication.clientSecret,
     redirectUri,
     tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
+    // The embedded simulator allows what HMRC_SANDBOX_RATE_LIMIT says.
+    pacePerSecond: values.HMRC_RATE_LIMIT ?? values.HMRC_SANDBOX_RATE_LIMIT,
     sandbox,
   };
 }

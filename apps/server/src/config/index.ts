@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { agentsConfig, agentVariables, type AgentsConfig } from './agents';
 import { type AssistantConfig, assistantConfig, assistantVariables } from './assistant';
+import { type ClusterConfig, clusterConfig, clusterVariables } from './cluster';
 import { type AuthConfig, authConfig, authVariables, type MailConfig, mailConfig } from './auth';
 import { type HmrcConfig, hmrcConfig, hmrcVariables } from './hmrc';
 import { type NetworkConfig, networkConfig, networkVariables } from './network';
@@ -25,6 +26,7 @@ const envSchema = z.object({
   ...hmrcVariables,
   ...assistantVariables,
   ...agentVariables,
+  ...clusterVariables,
 });
 
 /** Every environment variable the server reads (config-docs.test.ts checks the README and .env.example list them). */
@@ -55,6 +57,8 @@ export interface Config {
   agents: AgentsConfig;
   /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
   network: NetworkConfig;
+  /** Redis, shared by several instances (issue 18). */
+  cluster: ClusterConfig;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +80,7 @@ const secretVariables = new Set([
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',
   'OPENAI_COMPATIBLE_API_KEY',
+  'REDIS_URL',
 ]);
 
 /** A social provider needs both its id and its secret, or neither. */
@@ -134,5 +139,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     assistant: assistantConfig(values),
     ...agentsConfig(values),
     network: networkConfig(values),
+    cluster: clusterConfig(values),
   };
 }

@@ -369,6 +369,16 @@ export interface DigestSubscriptionTable {
   since: string;
 }
 
+/** An instance serving this database, and when it last said so (migration 0014). */
+export interface ServerInstanceTable {
+  id: string;
+  host: string;
+  pid: number;
+  shared: number;
+  started_at: string;
+  seen_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -390,6 +400,7 @@ export interface Database {
   conversation: ConversationTable;
   conversation_message: ConversationMessageTable;
   agent_state: AgentStateTable;
+  server_instance: ServerInstanceTable;
   agent_log: AgentLogTable;
   vat_log: VatLogTable;
   deadline_alert: DeadlineAlertTable;

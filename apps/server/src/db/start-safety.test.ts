@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { freshPostgresSchema } from '../test/test-app';
+import { freshPostgresSchema, redisForTest } from '../test/test-app';
 
 /**
  * Starting instances safely (issue 18, step 4): several instances starting together on one empty
@@ -25,7 +25,10 @@ const newKey = () => crypto.randomBytes(32).toString('base64');
 async function sharedDatabase() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vatwise-start-'));
   const postgres = process.env.TEST_DATABASE_URL ? await freshPostgresSchema(process.env.TEST_DATABASE_URL) : undefined;
+  // Instances beside each other share Redis, or the second would refuse to start.
+  const redis = redisForTest();
   cleanups.push(async () => {
+    await redis.clear();
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -39,6 +42,7 @@ async function sharedDatabase() {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       AGENTS_ENABLED: 'false',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...redis.env,
       ...secrets,
       ...env,
     });

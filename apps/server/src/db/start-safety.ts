@@ -8,31 +8,47 @@ import type { Database } from './schema';
  * schema changes one instance at a time, and secrets that match the data already stored.
  */
 
-let sqliteStarts: Promise<unknown> = Promise.resolve();
+const sqliteTurns = new Map<string, Promise<unknown>>();
 
 /**
- * Runs `work` (the schema migrations) while holding a lock no other instance of this database
- * and schema can hold: on PostgreSQL an advisory lock named after the schema, taken on a
- * connection of its own and released however `work` ends. better-auth's own migrations check
- * and create tables in separate steps, so two instances starting at once could both try to
- * create the same table. SQLite serves one process (several instances need PostgreSQL).
+ * Runs `work` while holding the lock `name`, which no other instance of this database and schema
+ * can hold at the same time: on PostgreSQL an advisory lock named after the schema and `name`,
+ * taken on a connection of its own and released however `work` ends; `work` is given that
+ * connection, so it never waits for another from a pool its peers may have emptied. SQLite serves one process
+ * (several instances need PostgreSQL), so there callers in this process take turns.
  */
-export async function whileStartLocked<T>(database: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+export async function whileLocked<T>(
+  database: DatabaseHandle,
+  name: string,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   if (database.kind !== 'postgres') {
-    // Starts in one process (tests) still take turns.
-    const turn = sqliteStarts.then(work);
-    sqliteStarts = turn.catch(() => undefined);
+    const turn = (sqliteTurns.get(name) ?? Promise.resolve()).then(() => work(database.db));
+    const settled = turn.catch(() => undefined);
+    sqliteTurns.set(name, settled);
+    void settled.then(() => {
+      if (sqliteTurns.get(name) === settled) sqliteTurns.delete(name);
+    });
     return turn;
   }
-  const lockName = sql`hashtext(current_schema() || ':vat-wise-start')`;
+  const lockName = sql`hashtext(current_schema() || ':' || ${name})`;
   return database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${lockName})`.execute(connection);
     try {
-      return await work();
+      return await work(connection);
     } finally {
       await sql`select pg_advisory_unlock(${lockName})`.execute(connection);
     }
   });
+}
+
+/**
+ * Runs `work` (the schema migrations) under the start lock (issue 18, step 4). better-auth's own
+ * migrations check and create tables in separate steps, so two instances starting at once could
+ * both try to create the same table.
+ */
+export function whileStartLocked<T>(database: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  return whileLocked(database, 'vat-wise-start', () => work());
 }
 
 /** A secret's fingerprint: proves it is the same secret without storing anything that reveals it. */

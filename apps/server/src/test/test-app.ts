@@ -40,6 +40,34 @@ export async function freshPostgresSchema(baseUrl: string) {
   };
 }
 
+/**
+ * Redis (127.0.0.1:6379, or TEST_REDIS_URL) under a key prefix of this test's own, so instances
+ * started with `env` share state with each other and with nothing else; `clear` removes its keys.
+ */
+export function redisForTest() {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `vatwise-test:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
+  return {
+    env: { REDIS_URL: url, REDIS_KEY_PREFIX: prefix },
+    url,
+    prefix,
+    clear: async () => {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(url);
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+          if (keys.length > 0) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vatwise-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await freshPostgresSchema(process.env.TEST_DATABASE_URL) : undefined;

@@ -12,6 +12,7 @@ import * as businessSnapshots from './0010_business_snapshots';
 import * as reminderDigest from './0011_reminder_digest';
 import * as practices from './0012_practices';
 import * as currentBusiness from './0013_current_business';
+import * as serverInstance from './0014_server_instance';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_reminder_digest': reminderDigest,
   '0012_practices': practices,
   '0013_current_business': currentBusiness,
+  '0014_server_instance': serverInstance,
 };

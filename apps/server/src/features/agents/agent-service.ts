@@ -11,6 +11,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { ClusterBus } from '../cluster';
+import { withCallPriority } from '../hmrc-connection';
+import type { RoundQueue } from './round-queue';
 import { AppError } from '../../plugins/errors';
 import type { AgentEvents } from './events';
 import type { LogRepo } from './logs/log-repo';
@@ -48,6 +51,14 @@ interface AgentState {
   runningFor: Set<string>;
 }
 
+/** An Admin's change of an agent's mode, as the cluster's bus carries it. */
+interface ModeChange {
+  id: AgentId;
+  mode: SettableAgentStatus;
+  changedBy: string;
+}
+const modeTopic = 'agent-mode';
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
@@ -67,6 +78,12 @@ export class AgentService {
       logs: LogRepo;
       events: AgentEvents;
       log: FastifyBaseLogger;
+      /** Other instances hear an Admin's pause, resume or disable at once, and apply it. */
+      bus?: ClusterBus;
+      /** With Redis, scheduled rounds are jobs one instance takes (round-queue.ts); else timers. */
+      rounds?: RoundQueue;
+      /** Runs a round while no other instance runs one of the same agent (a database lock). */
+      roundLock?: (id: AgentId, work: () => Promise<void>) => Promise<void>;
       now?: () => Date;
     },
   ) {
@@ -81,6 +98,14 @@ export class AgentService {
         runningFor: new Set(),
       });
     }
+    deps.bus?.subscribe(modeTopic, (message) => {
+      const change = message as ModeChange;
+      const state = this.states.get(change.id);
+      if (!state) return;
+      state.mode = change.mode;
+      state.changedBy = change.changedBy;
+      if (change.mode === 'idle') state.lastError = null;
+    });
   }
 
   private now(): Date {
@@ -139,6 +164,7 @@ export class AgentService {
     state.changedBy = admin.email;
     if (status === 'idle') state.lastError = null;
     await this.persist(id);
+    this.deps.bus?.publish(modeTopic, { id, mode: status, changedBy: admin.email } satisfies ModeChange);
     this.deps.log.info({ agent: id, status, by: admin.id }, 'agent status changed');
     const info = this.info(id, null);
     this.deps.events.send('everyone', 'agent:status', info);
@@ -209,18 +235,36 @@ export class AgentService {
     this.scheduled.set(agent.id, agent);
   }
 
-  /** Starts the registered agents' timers, or only those in `only` (server.ts; tests use runNow). */
-  start(only?: readonly AgentId[]): void {
+  /** Starts the registered agents' schedules, or only those in `only` (server.ts; tests use runNow). */
+  async start(only?: readonly AgentId[]): Promise<void> {
     this.stopped = false;
-    for (const agent of this.scheduled.values()) {
-      if (!only || only.includes(agent.id)) this.schedule(agent, agent.firstRunAfterMs);
+    const agents = [...this.scheduled.values()].filter((agent) => !only || only.includes(agent.id));
+    const rounds = this.deps.rounds;
+    if (!rounds) {
+      for (const agent of agents) this.schedule(agent, agent.firstRunAfterMs);
+      return;
     }
+    const next = await rounds.schedule(agents, (id) => this.scheduledRound(id));
+    for (const [id, at] of next) this.state(id).nextRunAt = at === null ? null : new Date(at).toISOString();
+    // What must run as soon as an instance starts (the submission checker) does so here as well.
+    for (const agent of agents) if (agent.firstRunAfterMs === 0) void this.scheduledRound(agent.id);
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    await this.deps.rounds?.close();
+  }
+
+  /** A round the schedule asks for: skipped while an Admin has the agent paused or disabled. */
+  private async scheduledRound(id: AgentId): Promise<void> {
+    const agent = this.scheduled.get(id);
+    const state = this.state(id);
+    if (!agent || state.mode !== 'idle') return;
+    await this.round(agent);
+    const next = await this.deps.rounds?.nextRunAt(id).catch(() => null);
+    if (next) state.nextRunAt = new Date(next).toISOString();
   }
 
   private schedule(agent: ScheduledAgent, delayMs: number): void {
@@ -254,7 +298,9 @@ export class AgentService {
       await null; // lets `state.round` be set first, so the status sent says 'running'
       this.deps.events.send('admins', 'agent:status', this.info(agent.id, adminView));
       try {
-        await agent.run(this.contextFor(agent.id));
+        // Its HMRC calls queue behind people's; another instance may be running the same agent.
+        const run = () => withCallPriority('background', () => agent.run(this.contextFor(agent.id)));
+        await (this.deps.roundLock ? this.deps.roundLock(agent.id, run) : run());
         state.lastError = null;
       } catch (error) {
         state.lastError = errorText(error);

@@ -3,11 +3,14 @@ import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
+import { whileLocked } from '../../db/start-safety';
+import type { Cluster } from '../cluster';
 import type { SessionUser } from '../../plugins/access';
 import type { hmrcConnection } from '../hmrc-connection';
 import type { VatReturnService } from '../vat-returns';
 import { trustedOriginsOf } from '../auth';
 import { AgentService } from './agent-service';
+import { RoundQueue } from './round-queue';
 import { AgentEvents } from './events';
 import { LogRepo } from './logs/log-repo';
 import { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
@@ -26,6 +29,8 @@ export interface AgentsFeatureDeps {
   resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
   /** The daily e-mail digest the deadline watcher sends after each round (features/deadlines). */
   digest?: { sendAll(): Promise<unknown> };
+  /** The other instances: their bus, and Redis for the socket and the round queue. */
+  cluster?: Pick<Cluster, 'bus' | 'redis'>;
   log: FastifyBaseLogger;
 }
 
@@ -38,7 +43,16 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
   const { config, database, hmrc, log } = deps;
   const events = new AgentEvents();
   const logs = new LogRepo(database.db);
-  const agents = new AgentService({ db: database.db, logs, events, log });
+  const redis = deps.cluster?.redis ?? null;
+  const agents = new AgentService({
+    db: database.db,
+    logs,
+    events,
+    log,
+    ...(deps.cluster ? { bus: deps.cluster.bus } : {}),
+    ...(redis ? { rounds: new RoundQueue(redis, log) } : {}),
+    roundLock: (id, work) => whileLocked(database, `agent-round:${id}`, work),
+  });
   await agents.load();
 
   const watcher = new DeadlineWatcher({
@@ -91,8 +105,9 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
     resolveUser: deps.resolveUser,
     trustedOrigins: trustedOriginsOf(config),
     production: config.environment === 'production',
+    redis,
   });
-  app.addHook('onClose', async () => agents.stop());
+  app.addHook('onClose', () => agents.stop());
 
   return { agents, logs, events, authoriser, watcher };
 }

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { agentSocket, type AgentSocketEvents, Role } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
+import type { SharedRedis } from '../cluster';
 import type { SessionUser } from '../../plugins/access';
 import type { AgentEvents } from './events';
 
@@ -12,6 +14,8 @@ export interface AgentSocketOptions {
   /** Pages that may open the socket (a cross-site page must not ride on the user's cookie). */
   trustedOrigins: string[];
   production: boolean;
+  /** With Redis, an event reaches the user's browsers on every instance (socket.io's Redis adapter). */
+  redis?: SharedRedis | null;
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -37,6 +41,11 @@ export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOpti
       callback(null, origin === undefined || options.trustedOrigins.includes(origin));
     },
   });
+  if (options.redis) {
+    io.adapter(
+      createAdapter(options.redis.connection(), options.redis.connection(), { key: options.redis.key('socket.io') }),
+    );
+  }
   const namespace = io.of(agentSocket.namespace);
 
   namespace.use((socket, next) => {

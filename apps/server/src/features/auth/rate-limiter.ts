@@ -1,13 +1,25 @@
+export interface RateVerdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
 /**
- * A fixed-window counter: at most `limit` hits per key in each window. Kept in memory, which
- * is right for one server process; a scale-out deployment shares it through Redis (later).
+ * A fixed-window counter: at most `limit` hits per key in each window. This one is kept in
+ * memory, which is right for one instance; several instances count in Redis (features/cluster).
  */
 export interface RateLimiter {
   /** Counts a hit; says whether it is allowed and, if not, how many seconds until it would be. */
-  hit(key: string, now?: number): { allowed: boolean; retryAfterSeconds: number };
+  hit(key: string, now?: number): RateVerdict | Promise<RateVerdict>;
 }
 
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
+/** Makes the limiter for one kind of attempt (per address, per e-mail). */
+export type RateLimiterFactory = (name: string, options: { limit: number; windowMs: number }) => RateLimiter;
+
+export const memoryRateLimiters: RateLimiterFactory = (_name, options) => createRateLimiter(options);
+
+export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): {
+  hit(key: string, now?: number): RateVerdict;
+} {
   const windows = new Map<string, { start: number; count: number }>();
   return {
     hit(key, now = Date.now()) {

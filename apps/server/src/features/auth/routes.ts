@@ -6,7 +6,7 @@ import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { Auth } from './auth';
-import { createRateLimiter } from './rate-limiter';
+import { memoryRateLimiters, type RateLimiterFactory } from './rate-limiter';
 import { signedInUserReader } from './signed-in-user';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -83,11 +83,16 @@ export interface AuthRouteOptions {
   auth: Auth;
   config: Config;
   resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
+  /** Where attempts are counted: in memory, or in Redis when instances share it. */
+  rateLimiters?: RateLimiterFactory;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, config, resolveUser }: AuthRouteOptions) {
-  const perIp = createRateLimiter({ limit: config.auth.rateLimit.perIp, windowMs: FIFTEEN_MINUTES });
-  const perEmail = createRateLimiter({ limit: config.auth.rateLimit.perEmail, windowMs: FIFTEEN_MINUTES });
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, config, resolveUser, rateLimiters = memoryRateLimiters }: AuthRouteOptions,
+) {
+  const perIp = rateLimiters('auth-ip', { limit: config.auth.rateLimit.perIp, windowMs: FIFTEEN_MINUTES });
+  const perEmail = rateLimiters('auth-email', { limit: config.auth.rateLimit.perEmail, windowMs: FIFTEEN_MINUTES });
 
   const limitAttempts = async (request: FastifyRequest, reply: FastifyReply) => {
     const group = limitedPaths[request.url.split('?')[0] ?? ''];
@@ -95,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, resolveUs
     const email = (request.body as { email?: unknown } | undefined)?.email;
     const checks = [perIp.hit(`${group}:ip:${request.ip}`)];
     if (typeof email === 'string') checks.push(perEmail.hit(`${group}:email:${email.trim().toLowerCase()}`));
-    const refused = checks.find((check) => !check.allowed);
+    const refused = (await Promise.all(checks)).find((check) => !check.allowed);
     if (refused) {
       reply.header('retry-after', String(refused.retryAfterSeconds));
       throw new AppError('RATE_LIMITED');

@@ -9,6 +9,15 @@ export const SESSION_CACHE_TTL_MS = 10_000;
 
 type Resolve = (request: { headers: IncomingHttpHeaders }) => Promise<SessionUser | null>;
 
+/** What one instance forgot, for the others to forget too (a session's key, a user, or everyone). */
+export type Forgotten = { key: string } | { userId: string } | { all: true };
+
+/** How forgetting reaches the other instances (features/cluster's bus); alone, nowhere. */
+export interface ForgetSharing {
+  publish(forgotten: Forgotten): void;
+  subscribe(handler: (forgotten: Forgotten) => void): void;
+}
+
 /** The session token cookie's value (plain or `__Secure-` prefixed), or undefined. */
 function sessionToken(headers: IncomingHttpHeaders): string | undefined {
   const cookie = headers.cookie;
@@ -24,18 +33,27 @@ function sessionToken(headers: IncomingHttpHeaders): string | undefined {
  * seconds instead, keyed by a hash of the session token. Nothing that revokes waits for the TTL on
  * this instance: sign-out, password and two-factor changes (any POST to better-auth by the user),
  * disabling an account and changing a role forget that user's entries at once, and a password
- * reset forgets everyone's. Another instance sees a revocation within SESSION_CACHE_TTL_MS.
+ * reset forgets everyone's. Other instances forget the same at once when they share Redis (the
+ * cluster's bus); otherwise a revocation reaches them within SESSION_CACHE_TTL_MS.
  * The user's record that GET /api/me answers is kept the same way, under the same rules.
  */
-export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_MS) {
+export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_MS, sharing?: ForgetSharing) {
   /** A session read, and the user's record once GET /api/me has read it for that session. */
   type Entry = { user: SessionUser; record?: UserRecord };
   const cache = new LRUCache<string, Entry>({ max: 10_000, ttl: ttlMs });
   const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
-  /** Forgets every cached session of a user: their role, status or sessions changed. */
-  const forgetUser = (userId: string) => {
-    for (const [key, entry] of cache.entries()) if (entry.user.id === userId) cache.delete(key);
+  const forgetHere = (forgotten: Forgotten) => {
+    if ('all' in forgotten) cache.clear();
+    else if ('key' in forgotten) cache.delete(forgotten.key);
+    else for (const [key, entry] of cache.entries()) if (entry.user.id === forgotten.userId) cache.delete(key);
   };
+  sharing?.subscribe(forgetHere);
+  const forget = (forgotten: Forgotten) => {
+    forgetHere(forgotten);
+    sharing?.publish(forgotten);
+  };
+  /** Forgets every cached session of a user: their role, status or sessions changed. */
+  const forgetUser = (userId: string) => forget({ userId });
 
   return {
     async resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null> {
@@ -71,12 +89,12 @@ export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_M
       if (!token) return;
       const key = keyOf(token);
       const entry = cache.get(key);
-      cache.delete(key);
+      forget({ key });
       if (entry) forgetUser(entry.user.id);
     },
     /** A password reset by emailed link ends the sessions of a user we cannot name from the request. */
     forgetAll() {
-      cache.clear();
+      forget({ all: true });
     },
     forgetUser,
   };

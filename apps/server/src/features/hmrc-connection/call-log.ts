@@ -23,6 +23,9 @@ export function asHmrcCaller<T>(caller: HmrcCaller, work: () => Promise<T>): Pro
   return callers.run(caller, work);
 }
 
+/** Whose HMRC call is under way here, if anyone's. */
+export const currentHmrcCaller = (): HmrcCaller | undefined => callers.getStore();
+
 const vrnInPath = /\/vat\/(\d{9})(?:\/|$)/;
 
 export class HmrcCallObserver {

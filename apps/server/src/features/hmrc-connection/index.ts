@@ -5,3 +5,4 @@ export { isNothingToList } from './connection-views';
 export type { SandboxUserService } from './sandbox-users';
 export type { ConnectedBusiness, HmrcConnectionService } from './service';
 export { VatDataService, type VatReader } from './vat-data';
+export { withCallPriority, type CallPriority } from './pacing';

@@ -122,6 +122,10 @@ export class ConnectionRepo {
       .executeTakeFirst();
   }
 
+  connectionById(id: string): Promise<ConnectionRow | undefined> {
+    return this.db.selectFrom('hmrc_connection').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   connections(ownerId: string): Promise<ConnectionRow[]> {
     return this.db.selectFrom('hmrc_connection').selectAll().where('owner_id', '=', ownerId).execute();
   }

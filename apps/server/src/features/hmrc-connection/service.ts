@@ -25,6 +25,8 @@ const grantMonths = 18;
 const stateLifetimeMs = 30 * 60_000;
 /** Refresh a little before expiry, so a call never starts with a token about to die. */
 const refreshMarginMs = 5 * 60_000;
+/** A refresh this recent is reused rather than repeated (see refreshedMomentsAgo). */
+const recentRefreshMs = 10_000;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const randomUrlSafe = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
@@ -37,6 +39,11 @@ export interface ConnectionServiceDeps {
   log: FastifyBaseLogger;
   /** Each business's audit trail (practices); tests of the connection alone go without. */
   activity?: ActivityLog;
+  /**
+   * Runs `work` while no other instance refreshes this connection, with a repo on the lock's own
+   * connection (setup.ts: a database lock). Without it, this process's own turn-taking is all.
+   */
+  refreshLock?: <T>(connectionId: string, work: (repo: ConnectionRepo) => Promise<T>) => Promise<T>;
   now?: () => Date;
 }
 
@@ -199,39 +206,65 @@ export class HmrcConnectionService {
   }
 
   /**
-   * One refresh per connection at a time (HMRC refuses a second, 1.4). The new pair is stored
-   * before it is used; a refusal marks the connection so the user is asked to grant again.
+   * One refresh per connection at a time, across every instance (HMRC refuses a second, 1.4): the
+   * others wait and use the new pair. The new pair is stored before it is used; a refusal marks
+   * the connection so the user is asked to grant again.
    */
   private refreshConnection(connection: ConnectionRow): Promise<ConnectionRow> {
     const running = this.refreshes.get(connection.id);
     if (running) return running;
-    const task = (async () => {
-      let tokens: OauthTokenResponse;
-      try {
-        tokens = await asHmrcCaller({ ownerId: connection.owner_id }, () =>
-          this.deps.client.refreshToken(this.deps.cipher.decrypt(connection.refresh_token_enc)),
-        );
-      } catch (error) {
-        const refused = error instanceof HmrcError && error.status >= 400 && error.status < 500;
-        this.deps.log.warn({ err: error, connection: connection.id, refused }, 'HMRC token refresh failed');
-        if (refused) {
-          await this.deps.repo.markRefreshFailed(connection.id, this.now().toISOString());
-          throw new AppError('HMRC_REAUTHORISE');
-        }
-        throw new AppError('REFRESH_FAILED');
+    const lock = this.deps.refreshLock ?? ((_id, work) => work(this.deps.repo));
+    const task = lock(connection.id, async (repo) => {
+      // Another instance may have refreshed while this one waited: its tokens are the ones to use,
+      // since HMRC has already retired the refresh token read before.
+      const current = await repo.connectionById(connection.id);
+      if (!current) throw new AppError('CONNECTION_NOT_FOUND');
+      if (current.refresh_token_enc !== connection.refresh_token_enc || this.refreshedMomentsAgo(current)) {
+        if (current.refresh_failed_at) throw new AppError('HMRC_REAUTHORISE');
+        return current;
       }
-      const now = this.now();
-      const updated = {
-        access_token_enc: this.deps.cipher.encrypt(tokens.access_token),
-        refresh_token_enc: this.deps.cipher.encrypt(tokens.refresh_token ?? ''),
-        access_expires_at: new Date(now.getTime() + tokens.expires_in * 1000).toISOString(),
-        updated_at: now.toISOString(),
-      };
-      await this.deps.repo.saveRefreshedTokens(connection.id, updated);
-      return { ...connection, ...updated, refresh_failed_at: null };
-    })().finally(() => this.refreshes.delete(connection.id));
+      return this.refreshNow(current, repo);
+    }).finally(() => this.refreshes.delete(connection.id));
     this.refreshes.set(connection.id, task);
     return task;
+  }
+
+  /**
+   * Refreshed (not granted) within the last few seconds: a burst of requests (a dashboard, two
+   * tabs, two instances) that read the connection just after that refresh uses its tokens, rather
+   * than spend the new refresh token at once for the same access.
+   */
+  private refreshedMomentsAgo(connection: ConnectionRow): boolean {
+    return (
+      connection.updated_at !== connection.granted_at &&
+      this.now().getTime() - Date.parse(connection.updated_at) < recentRefreshMs
+    );
+  }
+
+  private async refreshNow(connection: ConnectionRow, repo: ConnectionRepo): Promise<ConnectionRow> {
+    let tokens: OauthTokenResponse;
+    try {
+      tokens = await asHmrcCaller({ ownerId: connection.owner_id }, () =>
+        this.deps.client.refreshToken(this.deps.cipher.decrypt(connection.refresh_token_enc)),
+      );
+    } catch (error) {
+      const refused = error instanceof HmrcError && error.status >= 400 && error.status < 500;
+      this.deps.log.warn({ err: error, connection: connection.id, refused }, 'HMRC token refresh failed');
+      if (refused) {
+        await repo.markRefreshFailed(connection.id, this.now().toISOString());
+        throw new AppError('HMRC_REAUTHORISE');
+      }
+      throw new AppError('REFRESH_FAILED');
+    }
+    const now = this.now();
+    const updated = {
+      access_token_enc: this.deps.cipher.encrypt(tokens.access_token),
+      refresh_token_enc: this.deps.cipher.encrypt(tokens.refresh_token ?? ''),
+      access_expires_at: new Date(now.getTime() + tokens.expires_in * 1000).toISOString(),
+      updated_at: now.toISOString(),
+    };
+    await repo.saveRefreshedTokens(connection.id, updated);
+    return { ...connection, ...updated, refresh_failed_at: null };
   }
 
   /**

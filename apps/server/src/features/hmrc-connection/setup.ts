@@ -3,10 +3,12 @@ import { HmrcClient } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import { confirmSameSecret } from '../../db/start-safety';
+import { confirmSameSecret, whileLocked } from '../../db/start-safety';
 import { loadOrCreateSecret } from '../auth';
 import type { ActivityLog } from '../practices';
-import { HmrcCallObserver } from './call-log';
+import { localSlots, type SlotSource } from '../cluster';
+import { HmrcCallObserver, currentHmrcCaller } from './call-log';
+import { HmrcPacer } from './pacing';
 import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
 import { SandboxUserService } from './sandbox-users';
@@ -58,11 +60,21 @@ export function hmrcConnection(
   authSecret: string,
   log: FastifyBaseLogger,
   activity?: ActivityLog,
+  /** Send times shared by every instance (Redis); alone, this instance keeps its own. */
+  slots: SlotSource = localSlots(),
 ) {
   const { hmrc } = config;
   const key = tokenKeyOf(config);
   // Every HMRC call made for a user is reported, for their VAT dialogue log.
   const calls = new HmrcCallObserver(new URL(hmrc.baseUrl).pathname.replace(/\/+$/, ''));
+  // Calls wait for their turn within HMRC's allowance for the application (not counted in their duration).
+  const pacer = new HmrcPacer({
+    slots,
+    perSecond: hmrc.pacePerSecond,
+    applicationId: `hmrc-application:${hmrc.clientId}`,
+    ownerOf: () => currentHmrcCaller()?.ownerId,
+    fetch: calls.fetch,
+  });
   const client = new HmrcClient({
     baseUrl: hmrc.baseUrl,
     authUrl: hmrc.authUrl,
@@ -70,7 +82,7 @@ export function hmrcConnection(
     clientSecret: hmrc.clientSecret,
     redirectUri: hmrc.redirectUri,
     production: hmrc.environment === 'production',
-    fetch: calls.fetch,
+    fetch: pacer.fetch,
   });
   const serviceDeps = {
     repo: new ConnectionRepo(database.db),
@@ -79,6 +91,8 @@ export function hmrcConnection(
     config,
     log,
     activity,
+    refreshLock: <T>(connectionId: string, work: (repo: ConnectionRepo) => Promise<T>) =>
+      whileLocked(database, `hmrc-refresh:${connectionId}`, (db) => work(new ConnectionRepo(db))),
   };
   const service = new HmrcConnectionService(serviceDeps);
   // The multi-factor reference is salted with a value derived from, never equal to, the auth secret.
@@ -91,5 +105,6 @@ export function hmrcConnection(
     fraud: new FraudHeaderSource(database.db, config, salt),
     sandbox: hmrc.environment === 'sandbox',
     calls,
+    pacer,
   };
 }

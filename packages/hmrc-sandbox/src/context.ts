@@ -1,6 +1,7 @@
 import type { FraudHeaderLog } from './fraud-headers';
 import type { SandboxClock } from './platform/clock';
 import type { FaultInjector } from './platform/faults';
+import type { RequestLog } from './platform/request-log';
 import type { Throttle } from './platform/throttle';
 import type { SandboxStore } from './store/store';
 
@@ -19,6 +20,8 @@ export interface SandboxContext {
   refreshesInProgress: Set<string>;
   /** Calls received per VAT endpoint, for tests that must prove a request was sent once. */
   callCounts: Map<string, number>;
+  /** Every request received, when the operator controls are on (GET /operator/requests). */
+  requestLog: RequestLog;
   /** Calls to act on as usual, whose answer is then lost (the `dropAfter` fault). */
   answersToDrop: WeakSet<object>;
 }

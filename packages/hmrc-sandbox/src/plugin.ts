@@ -11,6 +11,7 @@ import { oauthRoutes } from './oauth/routes';
 import { operatorRoutes } from './operator/routes';
 import { SandboxClock } from './platform/clock';
 import { FaultInjector } from './platform/faults';
+import { type LoggedRequest, RequestLog } from './platform/request-log';
 import { send } from './platform/http';
 import { Throttle } from './platform/throttle';
 import type { SandboxStore } from './store/store';
@@ -71,6 +72,7 @@ export async function hmrcSandbox(app: FastifyInstance, options: HmrcSandboxOpti
     heldCalls: new Set(),
     refreshesInProgress: new Set(),
     callCounts: new Map(),
+    requestLog: new RequestLog(),
     answersToDrop: new WeakSet(),
   };
 
@@ -87,6 +89,25 @@ export async function hmrcSandbox(app: FastifyInstance, options: HmrcSandboxOpti
     reply.header('x-correlationid', randomUUID());
     reply.header('x-content-type-options', 'nosniff');
   });
+  if (options.operatorControls) {
+    // What reached the simulator and when, for the operator's GET /operator/requests (not its own calls).
+    const logged = new WeakMap<object, LoggedRequest>();
+    app.addHook('onRequest', async (request) => {
+      const path = (request.url.split('?')[0] ?? '').slice(basePath.length);
+      if (path.startsWith('/operator/')) return;
+      logged.set(
+        request,
+        context.requestLog.record({ at: new Date(realNow()).toISOString(), method: request.method, path }),
+      );
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const entry = logged.get(request);
+      if (!entry) return;
+      entry.status = reply.statusCode;
+      const grantType = (request.body as Record<string, unknown> | undefined)?.grant_type;
+      if (entry.path === '/oauth/token' && typeof grantType === 'string') entry.grantType = grantType;
+    });
+  }
   // Held calls would keep the server from closing: let them go first.
   app.addHook('preClose', async () => {
     for (const release of [...context.heldCalls]) release();

@@ -225,3 +225,69 @@ describe('reset and clock', () => {
     expect((await sandbox.operator('POST', '/reset')).statusCode).toBe(404);
   });
 });
+
+describe('the request log', () => {
+  interface Logged {
+    at: string;
+    method: string;
+    path: string;
+    status?: number;
+    grantType?: string;
+  }
+  const requests = async (query = '') =>
+    ((await sandbox.operator('GET', `/requests${query}`)).json() as { requests: Logged[] }).requests;
+
+  it('lists what arrived, when, with its answer and the grant asked for, but not the operator’s own calls', async () => {
+    // The real clock stands still: every call falls in one second of the rate limit.
+    const now = Date.now();
+    sandbox = await startSandbox({ rateLimitPerSecond: 3, now: () => now });
+    const user = await sandbox.createUser('organisations');
+    const tokens = await sandbox.authorise(user);
+    await sandbox.operator('GET', '/calls');
+    const refreshed = await sandbox.token({
+      grant_type: 'refresh_token',
+      client_id: defaultApplication.clientId,
+      client_secret: defaultApplication.clientSecret,
+      refresh_token: tokens.refresh_token,
+    });
+    for (let call = 0; call < 4; call += 1) {
+      await sandbox.vat('GET', `/organisations/vat/${user.vrn}/obligations?status=O`, {
+        token: (refreshed.json() as Tokens).access_token,
+      });
+    }
+
+    const log = await requests();
+    expect(log.some((entry) => entry.path.startsWith('/operator'))).toBe(false);
+    const tokenCalls = log.filter((entry) => entry.path === '/oauth/token');
+    expect(tokenCalls.map((entry) => entry.grantType)).toEqual([
+      'client_credentials',
+      'authorization_code',
+      'refresh_token',
+    ]);
+    expect(tokenCalls.every((entry) => entry.method === 'POST' && entry.status === 200)).toBe(true);
+    // One test user made with the application's token, then four reads: the 4th in the second is refused.
+    const reads = log.filter((entry) => entry.path === `/organisations/vat/${user.vrn}/obligations`);
+    expect(reads.map((entry) => entry.status)).toEqual([200, 200, 429, 429]);
+    expect(new Set(log.map((entry) => entry.at))).toEqual(new Set([new Date(now).toISOString()]));
+  });
+
+  it('keeps only the requests since a given time, and forgets all on reset', async () => {
+    sandbox = await startSandbox();
+    await sandbox.appToken();
+    const later = Date.now() + 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sandbox.appToken();
+    expect(await requests()).toHaveLength(2);
+    expect(await requests(`?since=${later}`)).toHaveLength(1);
+    expect(await requests(`?since=${new Date(later).toISOString()}`)).toHaveLength(1);
+    expect((await sandbox.operator('GET', '/requests?since=yesterday')).statusCode).toBe(400);
+    await sandbox.operator('POST', '/reset');
+    expect(await requests()).toEqual([]);
+  });
+
+  it('keeps nothing when the operator controls are off', async () => {
+    sandbox = await startSandbox({ operatorControls: false });
+    await sandbox.appToken();
+    expect((await sandbox.operator('GET', '/requests')).statusCode).toBe(404);
+  });
+});

@@ -78,6 +78,7 @@ export function operatorRoutes(context: SandboxContext) {
       context.faults.clear();
       context.throttle.reset();
       context.callCounts.clear();
+      context.requestLog.clear();
       context.fraudLog = createFraudHeaderLog({ now: () => context.clock.now() });
       request.log.info('HMRC sandbox: state reset by the operator');
       return reply.code(204).send();
@@ -87,6 +88,20 @@ export function operatorRoutes(context: SandboxContext) {
 
     /** How many calls each VAT endpoint has received since the start (or the last reset). */
     app.get('/operator/calls', async () => ({ calls: Object.fromEntries(context.callCounts) }));
+
+    /**
+     * Every request received since the start (or the last reset), oldest first, with when it arrived
+     * by the real clock: `?since=` (epoch milliseconds or an ISO time) keeps the later ones only.
+     */
+    app.get('/operator/requests', async (request, reply) => {
+      const since = (request.query as { since?: unknown }).since;
+      if (since === undefined) return { requests: context.requestLog.list() };
+      const at = typeof since === 'string' ? (/^\d+$/.test(since) ? Number(since) : Date.parse(since)) : NaN;
+      if (!Number.isFinite(at)) {
+        return reply.code(400).send({ code: 'INVALID_REQUEST', message: 'since: epoch milliseconds or an ISO time' });
+      }
+      return { requests: context.requestLog.list(at) };
+    });
 
     app.post('/operator/faults', async (request, reply) => {
       const body = parseJson(request.body);

@@ -70,7 +70,13 @@ export interface Cluster {
   instances: Instance[];
   hmrc: HmrcSimulator;
   database: { url: string; schema: string };
-  redis: { url: string; keyPrefix: string };
+  redis: {
+    url: string;
+    /** REDIS_KEY_PREFIX: this run's own, so runs never meet and cleaning up is exact. */
+    keyPrefix: string;
+    /** The keys now under the prefix. */
+    keys(): Promise<string[]>;
+  };
   /** A signed-out browser, calling the proxy (`.on(instance.url)` to call one instance). */
   session(): UserSession;
   /** Registers an account (through the proxy unless `via` names an instance URL); signed in. */
@@ -126,10 +132,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       redis.disconnect();
       throw new Error(`Redis at ${redisUrl} is needed (CLUSTER_REDIS_URL to change it): ${String(error)}`);
     });
-    cleanups.push(async () => {
+    const keysUnderPrefix = async () => {
+      const found: string[] = [];
       for await (const keys of redis.scanStream({ match: `${keyPrefix}*`, count: 500 }) as AsyncIterable<string[]>) {
-        if (keys.length > 0) await redis.unlink(...keys);
+        found.push(...keys);
       }
+      return found;
+    };
+    cleanups.push(async () => {
+      const keys = await keysUnderPrefix();
+      if (keys.length > 0) await redis.unlink(...keys);
       redis.disconnect();
     });
 
@@ -160,6 +172,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(() => hmrc.stop());
 
     const shared: Record<string, string> = {
+      // As the Dockerfile and compose.yaml run it: socket.io then takes WebSockets only, so the proxy
+      // must carry the upgrade. Production's cookies are Secure, which a browser would not send over
+      // this plain-HTTP loopback; UserSession keeps them as any HTTP client does.
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PUBLIC_URL: proxy.url,
@@ -217,7 +232,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       instances,
       hmrc,
       database: { url: databaseUrl.toString(), schema },
-      redis: { url: redisUrl, keyPrefix },
+      redis: { url: redisUrl, keyPrefix, keys: keysUnderPrefix },
       session,
       signIn,
       async signUp({ email = `user-${randomBytes(4).toString('hex')}@cluster.test`, name, via } = {}) {

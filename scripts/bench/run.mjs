@@ -1,7 +1,8 @@
 // `npm run bench` (after `npm run build`): prints how VAT Wise performs on this machine, each
 // figure beside a yardstick measured in the same run (a bare Fastify route, a trivial Vite + React
 // page), and a summary against the targets of issues 13 and 14. It asserts nothing and exits 0 unless a
-// section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse, imports.
+// section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse, imports,
+// sockets.
 //
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SKIP_LIGHTHOUSE=1,
 // BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), CHROME_PATH (default /usr/bin/chromium),
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { businessWithDraft, apiClient, importForm, lyingZip, transactionsCsv, whileReading } from './lib/imports.mjs';
 import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
 import { returnPageFigures } from './lib/return-page.mjs';
+import { socketFigures } from './lib/sockets.mjs';
 import { load } from './lib/load.mjs';
 import {
   installCleanup,
@@ -571,12 +573,31 @@ await section(
   },
 );
 
+await section('6. Sockets: 1,000 live-update sockets open on one instance (issue 18)', async () => {
+  assertServerAlive();
+  if (!server || !session) throw new Error('no server or session');
+  const figures = await socketFigures({
+    baseUrl: server.baseUrl,
+    cookie: session.cookie,
+    pid: server.pid,
+    count: 1000,
+  });
+  const perSocket = ratio((figures.rssAfter ?? 0) - (figures.rssBefore ?? 0), figures.count);
+  console.log(`  opened ${figures.count} in ${seconds(figures.openMs)}`);
+  console.log(
+    `  server memory ${mb(figures.rssBefore)} before, ${mb(figures.rssAfter)} with them open (${kb(perSocket)} per socket)`,
+  );
+  console.log(
+    `  an Admin's pause reached them all: median ${ms(figures.fanOutMedianMs)}, last ${ms(figures.fanOutLastMs)}`,
+  );
+});
+
 if (server) await server.stop();
 
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-console.log('\n=== 6. Summary against the targets of issues 13 and 14');
+console.log('\n=== 7. Summary against the targets of issues 13 and 14');
 /** @type {string[][]} */
 const rows = [];
 const verdict = (/** @type {unknown} */ value, /** @type {boolean} */ met) =>

@@ -20,7 +20,15 @@ import {
   type VatClientAccess,
 } from '../schemas/agent-authorisation';
 import { HmrcError, normaliseHmrcError } from '../errors';
-import { defaultRetryPolicy, type FetchLike, hmrcTimeouts, readBody, type RetryPolicy, send } from './http';
+import {
+  defaultRetryPolicy,
+  type FetchLike,
+  hmrcTimeouts,
+  type HttpRequest,
+  readBody,
+  type RetryPolicy,
+  send,
+} from './http';
 
 /**
  * VAT Wise's typed HMRC client (hmrc-mtd-vat.md 1–3): OAuth, Create Test User and the eight VAT
@@ -53,6 +61,11 @@ export interface HmrcClientOptions {
   fetch?: FetchLike;
   /** Waits between a GET's attempts (setTimeout unless a test gives its own). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Waits for each request's turn before it is sent (VAT Wise paces itself to HMRC's rate limit);
+   * a request's time-out counts from its turn, not from its wait in the queue.
+   */
+  pace?: (method: string, url: string) => Promise<void>;
 }
 
 /** Per call: whose authority, which fraud prevention headers, and (sandbox only) a test scenario. */
@@ -93,6 +106,11 @@ export class HmrcClient {
     this.longTimeout = options.production ? hmrcTimeouts.longProduction : hmrcTimeouts.long;
   }
 
+  /** Every request goes through here: sent, retried as its policy allows, each attempt paced. */
+  private send(request: HttpRequest) {
+    return send(this.fetchImpl, this.options.pace ? { ...request, pace: this.options.pace } : request);
+  }
+
   // --- OAuth (1.2-1.4) -----------------------------------------------------------------------
 
   /** Where to send the browser to grant authority; `state` comes back with the code. */
@@ -123,7 +141,7 @@ export class HmrcClient {
   }
 
   private async token(form: Record<string, string>): Promise<OauthTokenResponse> {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'POST',
       url: `${this.options.baseUrl}/oauth/token`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -150,7 +168,7 @@ export class HmrcClient {
   // --- Create Test User (2) ------------------------------------------------------------------
 
   async createTestUser(kind: TestUserKind, serviceNames: string[]): Promise<CreatedTestUser> {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'POST',
       url: `${this.options.baseUrl}/create-test-user/${kind}`,
       headers: {
@@ -181,7 +199,7 @@ export class HmrcClient {
   }
 
   private async get<Schema extends z.ZodType>(url: string, context: CallContext, schema: Schema, timeoutMs?: number) {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'GET',
       url,
       headers: this.headers(context),
@@ -241,7 +259,7 @@ export class HmrcClient {
    * text to send (money written with two decimals by integer arithmetic, 3.2).
    */
   async submitReturn(vrn: string, body: string, context: CallContext) {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'POST',
       url: this.vatPath(vrn, '/returns'),
       headers: this.headers(context, { 'content-type': 'application/json' }),
@@ -268,7 +286,7 @@ export class HmrcClient {
 
   /** Asks a client for authority; HMRC answers 204 with the new invitation's id in Location. */
   async createInvitation(arn: string, client: VatClientAccess, context: CallContext): Promise<string> {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'POST',
       url: this.agentPath(arn, '/invitations'),
       headers: this.headers(context, { 'content-type': 'application/json' }),
@@ -290,7 +308,7 @@ export class HmrcClient {
 
   /** Every request the agent sent (HMRC answers 204 when there are none). */
   async invitations(arn: string, context: CallContext): Promise<Invitation[]> {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'GET',
       url: this.agentPath(arn, '/invitations'),
       headers: this.headers(context),
@@ -309,7 +327,7 @@ export class HmrcClient {
 
   /** Cancels a pending request (204); HMRC refuses one the client has answered (INVALID_INVITATION_STATUS). */
   async cancelInvitation(arn: string, invitationId: string, context: CallContext): Promise<void> {
-    const answer = await send(this.fetchImpl, {
+    const answer = await this.send({
       method: 'DELETE',
       url: this.agentPath(arn, `/invitations/${encodeURIComponent(invitationId)}`),
       headers: this.headers(context),

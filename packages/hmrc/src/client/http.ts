@@ -39,6 +39,8 @@ export interface HttpRequest {
   retry?: RetryPolicy;
   /** Waits between attempts; tests pass one that keeps their own clock. */
   sleep?: (ms: number) => Promise<void>;
+  /** Waits for this attempt's turn to be sent (the caller's pacing); the time-out starts after it. */
+  pace?: (method: string, url: string) => Promise<void>;
 }
 
 export interface HttpAnswer {
@@ -63,6 +65,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 }
 
 async function attempt(fetchImpl: FetchLike, request: HttpRequest): Promise<HttpAnswer> {
+  await request.pace?.(request.method, request.url);
   try {
     const response = await fetchImpl(request.url, {
       method: request.method,

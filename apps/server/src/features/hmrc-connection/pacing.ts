@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FetchLike } from '@vatwise/hmrc';
 import type { SlotSource } from '../cluster';
 
 /**
@@ -23,8 +22,6 @@ export function withCallPriority<T>(priority: CallPriority, work: () => Promise<
 interface Waiting {
   owner: string;
   start(): void;
-  fail(error: unknown): void;
-  signal?: AbortSignal | undefined;
 }
 
 export interface PacerOptions {
@@ -35,7 +32,6 @@ export interface PacerOptions {
   applicationId: string;
   /** Whose call this is, for taking turns (the HMRC caller of call-log.ts). */
   ownerOf: () => string | undefined;
-  fetch: FetchLike;
 }
 
 /** A small margin over 1/perSecond: timers fire late, and HMRC counts arrivals, not sends. */
@@ -57,41 +53,25 @@ export class HmrcPacer {
     return count;
   }
 
-  readonly fetch: FetchLike = async (url, init) => {
-    if (this.intervalMs === 0) return this.options.fetch(url, init);
-    const method = (init.method ?? 'GET').toUpperCase();
+  /**
+   * Resolves when this request may be sent (the HMRC client calls it before each attempt, so the
+   * request's time-out counts from here). A submission is recognised by its method and path.
+   */
+  readonly turn = async (method: string, url: string): Promise<void> => {
+    if (this.intervalMs === 0) return;
     const priority: CallPriority =
-      method === 'POST' && /\/returns$/.test(new URL(url).pathname)
+      method.toUpperCase() === 'POST' && /\/returns$/.test(new URL(url).pathname)
         ? 'submission'
         : (priorities.getStore() ?? 'interactive');
-    await this.turn(priority, this.options.ownerOf() ?? '', init.signal ?? undefined);
-    return this.options.fetch(url, init);
-  };
-
-  private turn(priority: CallPriority, owner: string, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      signal?.throwIfAborted();
+    const owner = this.options.ownerOf() ?? '';
+    await new Promise<void>((start) => {
       const owners = this.queues.get(priority) as Map<string, Waiting[]>;
-      const waiting: Waiting = { owner, start: resolve, fail: reject, signal };
-      const list = owners.get(owner) ?? [];
-      list.push(waiting);
-      owners.set(owner, list);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const mine = owners.get(owner);
-          const index = mine?.indexOf(waiting) ?? -1;
-          if (mine && index >= 0) {
-            mine.splice(index, 1);
-            if (mine.length === 0) owners.delete(owner);
-            reject(signal.reason);
-          }
-        },
-        { once: true },
-      );
+      const list = owners.get(owner);
+      if (list) list.push({ owner, start });
+      else owners.set(owner, [{ owner, start }]);
       void this.drain();
     });
-  }
+  };
 
   /** The next call: the most urgent kind, and in it the owner whose turn it is (insertion order rotates). */
   private next(): Waiting | undefined {
@@ -108,27 +88,26 @@ export class HmrcPacer {
     return undefined;
   }
 
+  /**
+   * Sends the queue's calls one slot at a time. A slot is taken only when it is free now, so the
+   * next one counts from the moment a call really goes (a timer firing late on a busy instance
+   * cannot bunch the calls that follow).
+   */
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       while (this.waiting > 0) {
-        const slot = await this.options.slots
-          .take(this.options.applicationId, this.intervalMs, this.intervalMs)
-          .catch(() => ({ taken: true, waitMs: this.intervalMs })); // Redis unreachable: pace locally
+        const slot = await this.options.slots.take(this.options.applicationId, this.intervalMs, 0).catch(async () => {
+          await pause(this.intervalMs); // Redis unreachable: this instance paces alone
+          return { taken: true, waitMs: 0 };
+        });
         if (!slot.taken) {
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.min(Math.max(slot.waitMs - this.intervalMs, 5), 1000)),
-          );
+          await pause(Math.min(Math.max(slot.waitMs, 1), 1000));
           continue;
         }
-        const waiting = this.next();
-        if (!waiting) break;
-        // A caller that gave up meanwhile is not sent (its slot goes unused).
-        setTimeout(
-          () => (waiting.signal?.aborted ? waiting.fail(waiting.signal.reason) : waiting.start()),
-          slot.waitMs,
-        );
+        this.next()?.start();
       }
     } finally {
       this.draining = false;

@@ -73,7 +73,6 @@ export function hmrcConnection(
     perSecond: hmrc.pacePerSecond,
     applicationId: `hmrc-application:${hmrc.clientId}`,
     ownerOf: () => currentHmrcCaller()?.ownerId,
-    fetch: calls.fetch,
   });
   const client = new HmrcClient({
     baseUrl: hmrc.baseUrl,
@@ -82,7 +81,8 @@ export function hmrcConnection(
     clientSecret: hmrc.clientSecret,
     redirectUri: hmrc.redirectUri,
     production: hmrc.environment === 'production',
-    fetch: pacer.fetch,
+    fetch: calls.fetch,
+    pace: pacer.turn,
   });
   const serviceDeps = {
     repo: new ConnectionRepo(database.db),

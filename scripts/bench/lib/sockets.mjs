@@ -6,7 +6,7 @@ import { rssBytes } from './processes.mjs';
  * /agents as the signed-in user (WebSocket only, as in production), in batches, and measures the
  * time to open them, the server's memory before and after, and how long an Admin's pause takes
  * to reach every one of them (the fan-out every status change makes).
- * @param {{ baseUrl: string, cookie: string, pid: number, count: number }} options
+ * @param {{ baseUrl: string, cookie: string, pid: number | undefined, count: number }} options
  */
 export async function socketFigures({ baseUrl, cookie, pid, count }) {
   const rssBefore = rssBytes(pid);

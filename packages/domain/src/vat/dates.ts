@@ -115,12 +115,16 @@ export const firstOfMonth = (date: string): string => {
   return formatIsoDate({ year, month, day: 1 });
 };
 
-const ukCalendar = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use: a formatter with a time zone costs tens of milliseconds to build (the zone's
+// rules are loaded), which every page that imports this module would otherwise pay at start.
+let ukCalendarFormat: Intl.DateTimeFormat | undefined;
+const ukCalendar = (): Intl.DateTimeFormat =>
+  (ukCalendarFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
 /**
  * The UK calendar date of an instant. HMRC dates receipts and compares period ends in UK time, so a
@@ -128,7 +132,11 @@ const ukCalendar = new Intl.DateTimeFormat('en-GB', {
  */
 export function ukDateOf(instant: Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(ukCalendar.formatToParts(instant).find((p) => p.type === type)?.value);
+    Number(
+      ukCalendar()
+        .formatToParts(instant)
+        .find((p) => p.type === type)?.value,
+    );
   return formatIsoDate({ year: part('year'), month: part('month'), day: part('day') });
 }
 

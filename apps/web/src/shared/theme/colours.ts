@@ -43,14 +43,22 @@ export function shadesOf(base: string): MantineColorsTuple {
   return [...tints, base, ...shades] as unknown as MantineColorsTuple;
 }
 
+/** A channel's (0 to 255) linear value, for WCAG 2.1 relative luminance. */
+function linear(channel: number): number {
+  const value = channel / 255;
+  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+}
+
+function luminanceOf([red, green, blue]: readonly [number, number, number]): number {
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
 /** WCAG 2.1 relative luminance of a #rrggbb colour. */
 export function luminance(hex: string): number {
-  const [red, green, blue] = channels(hex).map((channel) => {
-    const value = channel / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+  return luminanceOf(channels(hex));
 }
+
+const ratioOf = (first: number, second: number) => (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 
 /** WCAG 2.1 contrast ratio of two #rrggbb colours, 1 to 21. */
 export function contrastRatio(first: string, second: string): number {
@@ -62,16 +70,43 @@ export function contrastRatio(first: string, second: string): number {
 export const TEXT_CONTRAST = 4.6;
 
 /**
+ * Answers by colour and backgrounds: the theme's CSS variables ask for the same few dozen on every
+ * render of the theme provider, each a search of up to fifty steps.
+ */
+const readableCache = new Map<string, string>();
+
+/**
  * The colour nearest to the given one that reads as text on every one of the backgrounds: it is
  * darkened (on light backgrounds) or lightened (on dark ones) in small steps, keeping its hue, until
  * the contrast with each background is at least the minimum. A colour that already reads is returned as it is.
  */
 export function readableOn(hex: string, backgrounds: readonly string[], minimum = TEXT_CONTRAST): string {
-  const darkBackgrounds = backgrounds.every((background) => luminance(background) < 0.18);
+  const key = `${hex} ${backgrounds.join(' ')} ${minimum}`;
+  let readable = readableCache.get(key);
+  if (readable === undefined) {
+    readable = findReadable(hex, backgrounds, minimum);
+    readableCache.set(key, readable);
+  }
+  return readable;
+}
+
+function findReadable(hex: string, backgrounds: readonly string[], minimum: number): string {
+  // Numbers rather than #rrggbb strings while searching (the same rounded steps as mix()).
+  const backgroundLuminances = backgrounds.map(luminance);
+  const darkBackgrounds = backgroundLuminances.every((value) => value < 0.18);
   const target = darkBackgrounds ? 255 : 0;
+  const start = channels(hex);
   for (let amount = 0; amount <= 1; amount += 0.02) {
-    const candidate = mix(hex, target, Math.min(amount, 1));
-    if (backgrounds.every((background) => contrastRatio(candidate, background) >= minimum)) return candidate;
+    const step = Math.min(amount, 1);
+    const candidate = start.map((channel) => Math.round(channel + (target - channel) * step)) as [
+      number,
+      number,
+      number,
+    ];
+    const candidateLuminance = luminanceOf(candidate);
+    if (backgroundLuminances.every((background) => ratioOf(candidateLuminance, background) >= minimum)) {
+      return `#${candidate.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+    }
   }
   return darkBackgrounds ? '#ffffff' : '#000000';
 }

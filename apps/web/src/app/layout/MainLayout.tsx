@@ -51,7 +51,9 @@ export function MainLayout() {
           <Box hiddenFrom="md" px="xs" pb="xs">
             <BusinessSwitcher placement="navigation" />
           </Box>
-          <ScrollArea type="auto">
+          {/* Vertical only: the links wrap, so there is nothing to scroll sideways, and a horizontal
+              scrollbar would measure the navigation on every resize for nothing. */}
+          <ScrollArea type="auto" scrollbars="y">
             {navigationFor(role).map((group) => (
               <div key={group.key}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>

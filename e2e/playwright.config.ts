@@ -78,6 +78,7 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1; the limits themselves are tested in the server suite.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '100',
+      API_RATE_LIMIT_PER_MINUTE: '10000',
       // HMRC's 3 calls per second per application is tested in the simulator's own suite.
       HMRC_SANDBOX_RATE_LIMIT: '0',
       // The assistant's browser test uses the built-in model; no key on this machine may change that.

@@ -36,6 +36,7 @@ import { spaRoutes } from './features/spa/routes';
 import { createLogger } from './logger';
 import compression from './plugins/compression';
 import apiDocs from './plugins/api-docs';
+import apiRateLimit from './plugins/api-rate-limit';
 import errorHandling from './plugins/errors';
 import jsonBody from './plugins/json-body';
 import nulText from './plugins/nul-text';
@@ -141,6 +142,10 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   }
 
   await app.register(errorHandling);
+  await app.register(apiRateLimit, {
+    perMinute: config.network.apiRateLimitPerMinute,
+    redis: cluster.redis ? { client: cluster.redis.commands, nameSpace: cluster.redis.key('limits:api:') } : undefined,
+  });
   await app.register(jsonBody);
   await app.register(nulText);
   // Before any route: it collects each route's zod schemas as the routes are added.

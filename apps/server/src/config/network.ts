@@ -50,6 +50,14 @@ const trustProxySetting = z
 /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
 export const networkVariables = {
   TRUST_PROXY: trustProxySetting.default(false),
+  API_RATE_LIMIT_PER_MINUTE: z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value), {
+      message: 'API_RATE_LIMIT_PER_MINUTE must be a whole number of requests (0 turns the limit off)',
+    })
+    .transform(Number)
+    .default(1200),
   CLIENT_PORT_HEADER: z
     .string()
     .trim()
@@ -70,6 +78,8 @@ export interface NetworkConfig {
   clientPortHeader: string | undefined;
   /** The public IP browsers connect to; without it, taken from PUBLIC_URL or the socket. */
   vendorPublicIp: string | undefined;
+  /** API requests one client address may make a minute, across instances; 0: no limit. */
+  apiRateLimitPerMinute: number;
 }
 
 export function networkConfig(values: z.infer<z.ZodObject<typeof networkVariables>>): NetworkConfig {
@@ -77,5 +87,6 @@ export function networkConfig(values: z.infer<z.ZodObject<typeof networkVariable
     trustProxy: values.TRUST_PROXY,
     clientPortHeader: values.CLIENT_PORT_HEADER,
     vendorPublicIp: values.VENDOR_PUBLIC_IP,
+    apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -81,6 +81,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     HMRC_FEED_URL: 'http://127.0.0.1:9/hmrc-feed.atom',
     // The agents' own tests turn them on; elsewhere a deadline check after each grant would add HMRC calls.
     AGENTS_ENABLED: 'false',
+    // The fuzz test alone sends thousands a minute from one address; the limit's own tests set it.
+    API_RATE_LIMIT_PER_MINUTE: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

@@ -121,6 +121,21 @@ describe('two instances sharing Redis', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
+  it('counts API requests from one address across both instances, and says when to come back', async () => {
+    const [a, b] = await twoInstances({ API_RATE_LIMIT_PER_MINUTE: '6' });
+    const statuses: number[] = [];
+    for (const instance of [a, b, a, b, a, b, a]) {
+      statuses.push((await instance.app.inject({ method: 'GET', url: '/api/agents/statuses' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    const refused = await b.app.inject({ method: 'GET', url: '/api/agents/statuses' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Health checks are the orchestrator's, never limited.
+    expect((await a.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('refreshes an HMRC token once when twenty requests ask through both instances, and the authority holds', async () => {
     const [a, b] = await twoInstances();
     const onA = await registerUser(a.app, 'cy@example.com', 'Cy');

@@ -2,9 +2,10 @@
 // figure beside a yardstick measured in the same run (a bare Fastify route, a trivial Vite + React
 // page), and a summary against the targets of issues 13 and 14. It asserts nothing and exits 0 unless a
 // section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse, imports,
-// sockets.
+// sockets, the deadline watcher.
 //
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SKIP_LIGHTHOUSE=1,
+// BENCH_WATCHER_BUSINESSES (the deadline watcher's round, default 2000),
 // BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_POSTGRES_URL (the imports' PostgreSQL run; default the local test database).
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { businessWithDraft, apiClient, importForm, lyingZip, transactionsCsv, wh
 import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
 import { returnPageFigures } from './lib/return-page.mjs';
 import { socketFigures } from './lib/sockets.mjs';
+import { watcherFigures } from './lib/watcher.mjs';
 import { load } from './lib/load.mjs';
 import {
   installCleanup,
@@ -38,6 +40,7 @@ const skipLighthouse = ['1', 'true', 'yes'].includes(String(process.env.BENCH_SK
 const startupRuns = 3;
 const connections = 10;
 const fixedRate = 500;
+const watcherBusinesses = positiveNumber('BENCH_WATCHER_BUSINESSES', 2000);
 
 /**
  * @param {string} name
@@ -592,12 +595,32 @@ await section('6. Sockets: 1,000 live-update sockets open on one instance (issue
   );
 });
 
+await section(`7. Deadline watcher: one round over ${watcherBusinesses} connected businesses (issue 18)`, async () => {
+  assertServerAlive();
+  if (!server || !session) throw new Error('no server or session');
+  const figures = await watcherFigures({
+    client: apiClient(server.baseUrl, session.cookie),
+    pid: server.pid,
+    count: watcherBusinesses,
+  });
+  console.log(
+    `  connected ${figures.businesses} businesses (a test user and a grant each) in ${seconds(figures.connectMs)}`,
+  );
+  console.log(
+    `  the round took ${seconds(figures.roundMs)} (${ms(figures.roundMs / figures.businesses)} a business), HMRC not paced; ` +
+      `server memory ${mb(figures.rssBefore)} before, ${mb(figures.peakRss)} at its peak`,
+  );
+  console.log(
+    `  its ${figures.hmrcCalls} HMRC calls at HMRC's 3 a second (VAT Wise paces to about 2.8): ${seconds((figures.hmrcCalls / (1000 / (1000 / 3 + 20))) * 1000)}`,
+  );
+});
+
 if (server) await server.stop();
 
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-console.log('\n=== 7. Summary against the targets of issues 13 and 14');
+console.log('\n=== 8. Summary against the targets of issues 13 and 14');
 /** @type {string[][]} */
 const rows = [];
 const verdict = (/** @type {unknown} */ value, /** @type {boolean} */ met) =>

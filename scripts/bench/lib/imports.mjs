@@ -43,7 +43,7 @@ export function apiClient(baseUrl, cookie) {
  * @param {string} authorisationUrl
  * @param {{ userId: string, password: string }} credentials
  */
-async function signInAndGrant(authorisationUrl, credentials) {
+export async function signInAndGrant(authorisationUrl, credentials) {
   /** @type {Map<string, string>} */
   const cookies = new Map();
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -77,7 +77,13 @@ async function signInAndGrant(authorisationUrl, credentials) {
       init = { headers: { cookie: cookieHeader() } };
     }
   }
-  const signIn = await go(authorisationUrl);
+  // HMRC's start pages come before the sign-in form (the simulator's startPageLink).
+  const startLink = (/** @type {string} */ html) =>
+    /<a id="start-(?:continue|sign-in)"[^>]*href="([^"]+)"/.exec(html)?.[1];
+  let signIn = await go(authorisationUrl);
+  for (let link = startLink(signIn.html); link; link = startLink(signIn.html)) {
+    signIn = await go(new URL(unescape(link), signIn.url).toString());
+  }
   const grant = await go(signIn.url, {
     userId: credentials.userId,
     password: credentials.password,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { UserRecord } from '@vatwise/domain';
@@ -41,7 +41,8 @@ export function createSessionCache(resolve: Resolve, ttlMs = SESSION_CACHE_TTL_M
   /** A session read, and the user's record once GET /api/me has read it for that session. */
   type Entry = { user: SessionUser; record?: UserRecord };
   const cache = new LRUCache<string, Entry>({ max: 10_000, ttl: ttlMs });
-  const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+  // One-shot hashing: about half the CPU of a Hash object, on every signed-in request.
+  const keyOf = (token: string) => hash('sha256', token, 'base64url');
   const forgetHere = (forgotten: Forgotten) => {
     if ('all' in forgotten) cache.clear();
     else if ('key' in forgotten) cache.delete(forgotten.key);

@@ -7,9 +7,12 @@ export type ConnectionRow = Selectable<HmrcConnectionTable>;
 export type OauthStateRow = Selectable<OauthStateTable>;
 export type BusinessRow = Selectable<BusinessTable>;
 
-/** The owner's businesses with their authority's state, compiled once: it is read on every screen. */
+/**
+ * The owner's businesses with their authority's state and the business this person chose last
+ * (`chosen_vrn`, the same on every row), in one query compiled once: it is read on every screen.
+ */
 const businessesWithAuthorityQuery = (database: Kysely<Database>) =>
-  compiledOnce(database, (db, ownerId: string) =>
+  compiledOnce(database, (db, ownerId: string, userId: string) =>
     db
       .selectFrom('business as b')
       .leftJoin('hmrc_connection as c', (join) =>
@@ -26,6 +29,14 @@ const businessesWithAuthorityQuery = (database: Kysely<Database>) =>
         'c.refresh_failed_at',
         'c.agent_arn',
       ])
+      .select((eb) =>
+        eb
+          .selectFrom('current_business as cb')
+          .select('cb.vrn')
+          .where('cb.user_id', '=', userId)
+          .whereRef('cb.workspace_id', '=', 'b.owner_id')
+          .as('chosen_vrn'),
+      )
       .where('b.owner_id', '=', ownerId)
       .orderBy('b.name'),
   );
@@ -226,16 +237,6 @@ export class ConnectionRepo {
       .values({ user_id: userId, workspace_id: workspaceId, vrn, chosen_at: at })
       .onConflict((conflict) => conflict.columns(['user_id', 'workspace_id']).doUpdateSet({ vrn, chosen_at: at }))
       .execute();
-  }
-
-  async chosenBusiness(userId: string, workspaceId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('current_business')
-      .select('vrn')
-      .where('user_id', '=', userId)
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-    return row?.vrn;
   }
 
   async deleteBusiness(ownerId: string, vrn: string): Promise<boolean> {

@@ -299,10 +299,8 @@ export class HmrcConnectionService {
   // --- businesses ----------------------------------------------------------------------------
 
   async listBusinesses(owner: SessionUser): Promise<{ businesses: Business[]; current: string | null }> {
-    const [rows, chosen] = await Promise.all([
-      this.deps.repo.businessesWithAuthority(owner.workspaceId),
-      this.deps.repo.chosenBusiness(owner.id, owner.workspaceId),
-    ]);
+    const rows = await this.deps.repo.businessesWithAuthority(owner.workspaceId, owner.id);
+    const chosen = rows[0]?.chosen_vrn;
     const businesses = rows.map(
       ({ granted_at, grant_expires_at, access_expires_at, refresh_failed_at, agent_arn, ...row }) => ({
         vrn: row.vrn,

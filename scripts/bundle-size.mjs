@@ -1,6 +1,8 @@
 // Prints how much JavaScript the browser downloads for `/` (gzipped), from Vite's manifest:
 // the entry chunk, every chunk it imports statically, the landing page's lazy chunk and
-// the translation files `/` reads. With --check, fails above the budget.
+// the translation files `/` reads. With --check, fails above the budget. Then the same for the
+// signed-in Home (`/app`, the chunks the server announces for it), which with --check fails if
+// zod is among them: its schemas are for forms and the server, not for a first paint.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -49,5 +51,30 @@ console.log(
 );
 if (process.argv.includes('--check') && gzipped > BUDGET_BYTES) {
   console.error('Over budget: the landing page downloads too much JavaScript.');
+  process.exit(1);
+}
+
+const preloads = JSON.parse(fs.readFileSync(path.join(dist, '.vite/preloads.json'), 'utf8'));
+const homeFiles = [...new Set([...preloads.page, ...preloads.main, ...(preloads.screens['/app'] ?? [])])].filter(
+  (/** @type {string} */ file) => file.endsWith('.js'),
+);
+const homeGzipped = homeFiles.reduce(
+  (sum, file) => sum + gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
+  0,
+);
+const withZod = homeFiles.filter((file) => {
+  const map = path.join(dist, `${file}.map`);
+  return (
+    fs.existsSync(map) &&
+    JSON.parse(fs.readFileSync(map, 'utf8')).sources.some((/** @type {string} */ source) =>
+      /node_modules\/zod\//.test(source),
+    )
+  );
+});
+console.log(`JavaScript for the signed-in Home ("/app"): ${kb(homeGzipped)} KB gzipped in ${homeFiles.length} files.`);
+if (process.argv.includes('--check') && withZod.length > 0) {
+  console.error(
+    `zod is in ${withZod.join(', ')}, which the signed-in Home loads before its first paint: read plain types and checks there (e.g. userRecordOf) and leave the schemas to the screens that need them.`,
+  );
   process.exit(1);
 }

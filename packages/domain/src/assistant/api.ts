@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { vrnSchema } from '../hmrc/api';
+import { type LlmSelection, llmSelections } from './llm';
 
 /**
  * The tax assistant's API (spec section 7, under /taxgpt/api), shared by server and web: models,
  * conversations, messages with their sources, and the events an answer streams as.
  */
 
-/** The language models a user can pick (spec: default OpenAI; Built-in works offline). */
-export const llmSelections = ['OpenAI', 'Anthropic', 'OpenAI-compatible', 'Built-in'] as const;
-export type LlmSelection = (typeof llmSelections)[number];
-export const defaultLlm: LlmSelection = 'OpenAI';
 export const llmSelectionSchema = z.enum(llmSelections);
-
-/** The header that carries the selection (spec section 7). */
-export const llmSelectionHeader = 'x-llm-selection';
 
 export interface ModelInfo {
   id: LlmSelection;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '../roles';
-import { effectiveRole, guestUser, userRecordSchema } from './user';
+import { userRecordSchema } from './user';
+import { effectiveRole, guestUser } from './user-record';
 
 describe('user records', () => {
   it('treats a stored user without a role as an Editor', () => {

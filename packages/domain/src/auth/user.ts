@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { Role } from '../roles';
 import { practiceSchema } from '../practice/roles';
+import type { Assert, SameType } from '../type-checks';
+import { signInProviders, type UserRecord } from './user-record';
 
 export const roleSchema = z.union([z.literal(Role.Admin), z.literal(Role.Editor), z.literal(Role.Guest)]);
 
-/** How a user signs in: a password of ours, or a social provider. */
-export const providerSchema = z.enum(['email', 'google', 'github']);
-export type SignInProvider = z.infer<typeof providerSchema>;
+export const providerSchema = z.enum(signInProviders);
 
-/** The user record the browser sees (spec section 3), from GET /api/me and the user list. */
+/** The schema of UserRecord (auth/user-record.ts), for the API's validation and documents. */
 export const userRecordSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  /** A photo URL from the provider, or null for the default avatar. */
   img: z.string().nullable(),
   provider: providerSchema,
   lastLoginAt: z.string().nullable(),
@@ -21,29 +20,9 @@ export const userRecordSchema = z.object({
   isGuest: z.boolean(),
   twoFactorEnabled: z.boolean(),
   disabled: z.boolean(),
-  /** GET /api/me only: the practice the session works in, or null working alone. */
   practice: practiceSchema.nullable().optional(),
 });
-export type UserRecord = z.infer<typeof userRecordSchema>;
-
-/** "Continue as guest": a user with no server account (spec section 3, guest default). */
-export const guestUser: UserRecord = {
-  id: 'guest',
-  email: '',
-  name: 'Guest User',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Guest,
-  isGuest: true,
-  twoFactorEnabled: false,
-  disabled: false,
-};
-
-/** A stored user without a role is an Editor (spec section 4, role on login). */
-export function effectiveRole(stored: number | null | undefined): Role {
-  return stored === Role.Admin || stored === Role.Editor || stored === Role.Guest ? stored : Role.Editor;
-}
+export type UserRecordSchemaMatches = Assert<SameType<z.infer<typeof userRecordSchema>, UserRecord>>;
 
 export const updateRoleBodySchema = z.object({ role: roleSchema });
 export const setDisabledBodySchema = z.object({ disabled: z.boolean() });

@@ -1,35 +1,12 @@
 import { z } from 'zod';
+import type { Assert, SameType } from '../type-checks';
+import { assignablePracticeRoles, type PracticeSummary, practiceRoles } from './member-roles';
 
-/**
- * A practice member's role (issue 17): owners and admins run the practice (members, invitations,
- * its policy); preparers and reviewers work on its businesses, and reviewers approve returns.
- * Every member sees and works on every business of the practice.
- */
-export const practiceRoles = ['owner', 'admin', 'preparer', 'reviewer'] as const;
 export const practiceRoleSchema = z.enum(practiceRoles);
-export type PracticeRole = z.infer<typeof practiceRoleSchema>;
-/** The roles an invitation or a role change may give: a practice has one owner, its creator. */
-export const assignablePracticeRoles = ['admin', 'preparer', 'reviewer'] as const;
 export const assignablePracticeRoleSchema = z.enum(assignablePracticeRoles);
-
-/** The practice a session works in, and the member's role in it. */
-export const practiceSchema = z.object({ id: z.string(), name: z.string(), role: practiceRoleSchema });
-export type PracticeSummary = z.infer<typeof practiceSchema>;
-
-/**
- * A member's roles as better-auth stores them (a comma-separated list), keeping only ours; the
- * strongest comes first, so a member who is both admin and reviewer reads as admin.
- */
-export function practiceRoleOf(stored: string): PracticeRole | null {
-  const named = new Set(stored.split(',').map((role) => role.trim()));
-  return practiceRoles.find((role) => named.has(role)) ?? null;
-}
-
-export function canManagePractice(role: PracticeRole): boolean {
-  return role === 'owner' || role === 'admin';
-}
-
-/** Who may approve a return (never one they marked ready: see canApproveReturn). */
-export function canApproveReturns(role: PracticeRole): boolean {
-  return role !== 'preparer';
-}
+export const practiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: practiceRoleSchema,
+});
+export type PracticeSchemaMatches = Assert<SameType<z.infer<typeof practiceSchema>, PracticeSummary>>;

@@ -1,16 +1,11 @@
-import { type LlmSelection, defaultLlm, llmSelectionSchema } from '@vatwise/domain';
+import { type LlmSelection, defaultLlm, isLlmSelection } from '@vatwise/domain';
 import { readStored, writeStored } from '../../shared/storage/local-storage';
 
 /** Spec section 3: the chosen model is kept in local storage as selectedLLM (default 'OpenAI'). */
 export const SELECTED_LLM_KEY = 'selectedLLM';
 
 export function storedLlm(): LlmSelection {
-  return (
-    readStored(SELECTED_LLM_KEY, (value) => {
-      const parsed = llmSelectionSchema.safeParse(value);
-      return parsed.success ? parsed.data : undefined;
-    }) ?? defaultLlm
-  );
+  return readStored(SELECTED_LLM_KEY, (value) => (isLlmSelection(value) ? value : undefined)) ?? defaultLlm;
 }
 
 export function storeLlm(llm: LlmSelection): void {

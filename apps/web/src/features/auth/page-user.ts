@@ -1,4 +1,4 @@
-import { userRecordSchema } from '@vatwise/domain';
+import { userRecordOf } from '@vatwise/domain';
 import { authApi } from './api';
 
 /**
@@ -7,6 +7,6 @@ import { authApi } from './api';
  * Returns the thunk to dispatch, or undefined.
  */
 export function seedPageUser(pageUser: unknown) {
-  const parsed = userRecordSchema.safeParse(pageUser);
-  return parsed.success ? authApi.util.upsertQueryData('me', undefined, parsed.data) : undefined;
+  const user = userRecordOf(pageUser);
+  return user ? authApi.util.upsertQueryData('me', undefined, user) : undefined;
 }

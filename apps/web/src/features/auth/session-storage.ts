@@ -1,4 +1,4 @@
-import { type UserRecord, userRecordSchema } from '@vatwise/domain';
+import { type UserRecord, userRecordOf } from '@vatwise/domain';
 import { readStored, writeStored } from '../../shared/storage/local-storage';
 
 /** Local storage keys from the spec (section 3): the current user and the sandbox authorisation. */
@@ -6,10 +6,7 @@ export const CURRENT_USER_KEY = 'currentUser';
 export const AUTHORIZATION_DETAILS_KEY = 'authorizationDetails';
 
 export function storedCurrentUser(): UserRecord | undefined {
-  return readStored(CURRENT_USER_KEY, (value) => {
-    const parsed = userRecordSchema.safeParse(value);
-    return parsed.success ? parsed.data : undefined;
-  });
+  return readStored(CURRENT_USER_KEY, userRecordOf);
 }
 
 export function storeCurrentUser(user: UserRecord) {

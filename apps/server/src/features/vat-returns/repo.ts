@@ -19,7 +19,7 @@ import {
   type VatRecordInput,
 } from '@vatwise/domain';
 import { type Kysely, PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, ReturnNoteTable, VatReturnTable } from '../../db/schema';
+import type { Database, ReturnNoteTable, VatRecordTable, VatReturnTable } from '../../db/schema';
 
 export type ReturnRow = Selectable<VatReturnTable>;
 
@@ -58,6 +58,27 @@ function columnsOf(input: VatRecordInput) {
     search_text: columns.searchText,
   };
 }
+
+/**
+ * vat_record's columns and their PostgreSQL types, for inserting many rows as arrays; a column
+ * added to the table must be added here (the type requires every one).
+ */
+const recordColumnTypes = Object.entries({
+  id: 'text',
+  owner_id: 'text',
+  vrn: 'text',
+  date: 'text',
+  data: 'text',
+  import_id: 'text',
+  import_row: 'integer',
+  created_at: 'text',
+  deleted_at: 'text',
+  box_key: 'text',
+  net_pence: 'bigint',
+  vat_pence: 'bigint',
+  description: 'text',
+  search_text: 'text',
+} satisfies Record<keyof VatRecordTable, 'text' | 'integer' | 'bigint'>) as [keyof VatRecordTable, string][];
 
 /**
  * Date order, then the order they were made, as in a day book (dayBookOrder in the domain): an
@@ -271,8 +292,22 @@ export class VatReturnRepo {
       ...columnsOf(input),
     }));
     if (rows.length === 0) return [];
-    // In statements of 1,000 rows (14,000 values): under SQLite's 32,766 and PostgreSQL's 65,535
-    // bound values per statement, and few enough statements for 100,000 rows to take seconds.
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      // One array per column, unnested into rows: 14 parameters a statement instead of 14 a row,
+      // so PostgreSQL parses and binds far less and Kysely builds a small query (100,000 rows
+      // took 10 s in statements of 1,000 rows).
+      for (let start = 0; start < rows.length; start += 5000) {
+        const chunk = rows.slice(start, start + 5000);
+        const columns = sql.join(recordColumnTypes.map(([column]) => sql.ref(column)));
+        const arrays = sql.join(
+          recordColumnTypes.map(([column, type]) => sql`${chunk.map((row) => row[column])}::${sql.raw(type)}[]`),
+        );
+        await sql`insert into vat_record (${columns}) select * from unnest(${arrays})`.execute(this.db);
+      }
+      return rows.map((row) => row.id);
+    }
+    // In statements of 1,000 rows (14,000 values): under SQLite's 32,766 bound values per
+    // statement, and few enough statements for 100,000 rows to take seconds.
     for (let start = 0; start < rows.length; start += 1000) {
       await this.db
         .insertInto('vat_record')

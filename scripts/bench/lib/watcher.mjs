@@ -1,5 +1,5 @@
 import { rssBytes, sampleRss } from './processes.mjs';
-import { signInAndGrant } from './imports.mjs';
+import { connectBusiness } from './imports.mjs';
 
 /**
  * Issue 18, point 6: the deadline watcher's daily round over many businesses. Connects `count`
@@ -14,17 +14,7 @@ export async function watcherFigures({ client, pid, count, parallel = 8 }) {
   const connectStarted = performance.now();
   let connected = 0;
   const connectOne = async () => {
-    const created = await client.post('/api/create_sandbox_user', { userType: 'Organisation' });
-    if (created.status !== 201) throw new Error(`create_sandbox_user: ${created.status} ${created.text}`);
-    const user = created.json();
-    const { url } = (await client.get(`/api/get_auth_url?userId=${user.userId}`)).json();
-    const callback = await signInAndGrant(url, user);
-    const exchanged = await client.post('/api/exchange_code', {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-      userId: user.userId,
-    });
-    if (exchanged.status !== 200) throw new Error(`exchange_code: ${exchanged.status} ${exchanged.text}`);
+    await connectBusiness(client);
     connected += 1;
   };
   let begun = 0;

@@ -1,32 +1,62 @@
 /**
- * A browser stand-in over real HTTP (for servers in another process): keeps cookies and sends our
- * own Origin on state-changing requests, as a browser on VAT Wise's page does.
+ * A browser stand-in over real HTTP (for servers in another process, and for a cluster): one
+ * cookie jar, and our own Origin on state-changing requests, as a browser on VAT Wise's page sends.
+ * `session.on(url)` is the same person reaching another instance (or the proxy): the page they are
+ * on is still `publicUrl`, so every write carries its Origin, as the browser sends it whichever
+ * instance the load balancer picks. Redirects are answers, not followed.
  */
+export interface Answer {
+  status: number;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  text: string;
+  headers: Headers;
+}
+
 export class HttpSession {
-  private readonly cookies = new Map<string, string>();
+  constructor(
+    /** The address people use (a single server, or a cluster's proxy): the Origin of the pages. */
+    readonly publicUrl: string,
+    /** Where this view of the session sends its requests. */
+    readonly baseUrl: string = publicUrl,
+    readonly cookies: Map<string, string> = new Map(),
+  ) {}
 
-  constructor(private readonly baseUrl: string) {}
+  /** The same session (same cookies) sending its requests to `baseUrl` instead. */
+  on(baseUrl: string): HttpSession {
+    return new HttpSession(this.publicUrl, baseUrl, this.cookies);
+  }
 
-  async request(
-    method: string,
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<{ status: number; json: unknown; text: string }> {
+  /** The Cookie header this session sends, for other clients (streams, socket.io) acting as the same browser. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** The same, as headers to spread into a request of one's own. */
+  headers(): Record<string, string> {
+    return { cookie: this.cookieHeader() };
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
-        ...this.headers(),
-        ...(method === 'GET' ? {} : { origin: this.baseUrl }),
+        ...(this.cookies.size > 0 ? this.headers() : {}),
+        ...(method === 'GET' || method === 'HEAD' ? {} : { origin: this.publicUrl }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...extraHeaders,
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value === '' || /max-age=0\b/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
+        this.cookies.delete(name);
+      else this.cookies.set(name, value);
     }
     const text = await response.text();
     let json: unknown;
@@ -35,12 +65,7 @@ export class HttpSession {
     } catch {
       json = undefined;
     }
-    return { status: response.status, json, text };
-  }
-
-  /** The cookie header this session would send, for callers that make their own requests (streams). */
-  headers(): Record<string, string> {
-    return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+    return { status: response.status, json, text, headers: response.headers };
   }
 
   get(path: string) {
@@ -49,5 +74,13 @@ export class HttpSession {
 
   post(path: string, body: unknown = {}) {
     return this.request('POST', path, body);
+  }
+
+  put(path: string, body: unknown) {
+    return this.request('PUT', path, body);
+  }
+
+  delete(path: string) {
+    return this.request('DELETE', path);
   }
 }

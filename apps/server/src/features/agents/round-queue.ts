@@ -11,18 +11,22 @@ import type { SharedRedis } from '../cluster';
  * and it serves SQLite and PostgreSQL alike.
  */
 export class RoundQueue {
-  private readonly queue: Queue;
+  private made: Queue | null = null;
   private worker: Worker | null = null;
 
   constructor(
     private readonly redis: SharedRedis,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.queue = new Queue('agent-rounds', {
-      connection: redis.connection({ forQueue: true }),
-      prefix: redis.key('jobs'),
+  ) {}
+
+  /** Made on first use, so an app whose agents never start opens no queue connection to Redis. */
+  private get queue(): Queue {
+    this.made ??= new Queue('agent-rounds', {
+      connection: this.redis.connection({ forQueue: true }),
+      prefix: this.redis.key('jobs'),
       defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 },
     });
+    return this.made;
   }
 
   /**
@@ -69,6 +73,6 @@ export class RoundQueue {
 
   async close(): Promise<void> {
     await this.worker?.close();
-    await this.queue.close();
+    await this.made?.close();
   }
 }

@@ -18,12 +18,24 @@ export function penceToDecimalText(pence: number): string {
   return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
+/** Each locale's whole-pounds format and decimal sign, made once: an Intl format is slow to make. */
+const poundsFormats = new Map<string, { pounds: Intl.NumberFormat; decimal: string }>();
+function poundsFormatOf(locale: string) {
+  let format = poundsFormats.get(locale);
+  if (!format) {
+    format = {
+      pounds: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+      decimal: new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+    poundsFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** '£1,234.05' (or '-£1,234.05') in the given locale's digit grouping; pounds and pence kept apart. */
 export function formatGbp(pence: number, locale = 'en-GB'): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
   const magnitude = Math.abs(pence);
-  const pounds = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.floor(magnitude / 100));
-  const decimal =
-    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  return `${pence < 0 ? '-' : ''}£${pounds}${decimal}${String(magnitude % 100).padStart(2, '0')}`;
+  const { pounds, decimal } = poundsFormatOf(locale);
+  return `${pence < 0 ? '-' : ''}£${pounds.format(Math.floor(magnitude / 100))}${decimal}${String(magnitude % 100).padStart(2, '0')}`;
 }

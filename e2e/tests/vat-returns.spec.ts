@@ -181,6 +181,28 @@ test.describe('VAT Submissions', () => {
     await page.getByRole('textbox', { name: 'Search records' }).fill('line 1245');
     // Line 1245 is zero-rated: not in box 1.
     await expect(page.getByTestId('records-no-match')).toBeVisible();
+
+    // Opened afresh, the page comes with its first reads announced (preloaded while the app
+    // starts), and the screen uses those answers: neither is fetched by the script again.
+    const firstReads = [
+      `/api/vat_returns/${returnId}`,
+      `/api/vat_returns/${returnId}/records?page=1&pageSize=100&sort=date&order=asc`,
+    ];
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (firstReads.includes(`${url.pathname}${url.search}`))
+        asked.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+    });
+    await page.goto(`/app/vat-submissions/${returnId}`);
+    await expect(page.getByText('Records 1–100 of 1,250')).toBeVisible();
+    await expect(page.getByTestId('box-1')).toHaveText(pounds(computed.boxes.box1 ?? -1));
+    const announced = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(announced).toEqual(firstReads);
+    // Each asked for once, by the preload (a fetch from the script would show as "fetch").
+    expect(asked.sort()).toEqual(firstReads.map((url) => `other ${url}`).sort());
   });
 
   test('a large import shows its progress while it is read and recorded, and lands', async ({ page }) => {

@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/routes';
 import { migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
+import { returnScreenData } from './features/vat-returns/screen-data';
 import { vatReturnRoutes } from './features/vat-returns/routes';
 import { assistantRoutes } from './features/assistant/routes';
 import { assistantFeature } from './features/assistant/setup';
@@ -228,6 +229,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     signedInUser: signedInUserReader(app, resolveUser),
+    screenData: returnScreenData,
     ...(config.environment === 'development' ? { canonicalLoopbackOrigin: new URL(config.publicUrl).origin } : {}),
     clientConfig: {
       helpUrl: config.helpUrl,

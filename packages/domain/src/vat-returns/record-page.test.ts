@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VatRecord } from './api';
-import { pageOfRecords, recordPageQuerySchema } from './record-page';
+import { firstRecordPage, pageOfRecords, recordPagePath, recordPageQuerySchema } from './record-page';
 
 let made = 0;
 function sale(id: string, date: string, description: string, netPence: number, vatPence: number): VatRecord {
@@ -91,5 +91,26 @@ describe('a page of records', () => {
       expect(result.success, JSON.stringify(bad)).toBe(false);
       expect(result.error?.issues[0]?.path[0], JSON.stringify(bad)).toBe(Object.keys(bad)[0]);
     }
+  });
+});
+
+describe('the address of a page of records', () => {
+  it('leaves unset filters out, keeps the order given, and encodes the id and the words', () => {
+    expect(recordPagePath('r-1', firstRecordPage)).toBe(
+      '/api/vat_returns/r-1/records?page=1&pageSize=100&sort=date&order=asc',
+    );
+    expect(recordPagePath('a/b?', { page: 2, box: undefined, search: '' })).toBe(
+      '/api/vat_returns/a%2Fb%3F/records?page=2',
+    );
+    expect(recordPagePath('r', { search: 'rent & rates' })).toBe(
+      '/api/vat_returns/r/records?search=rent%20%26%20rates',
+    );
+    expect(recordPagePath('r', {})).toBe('/api/vat_returns/r/records');
+  });
+
+  it('asks for what the server reads back from it', () => {
+    const query = { page: 3, pageSize: 50, sort: 'net', order: 'desc', box: 6, search: 'till 2' } as const;
+    const search = new URL(recordPagePath('r', query), 'http://vatwise.test').searchParams;
+    expect(recordPageQuerySchema.parse(Object.fromEntries(search))).toEqual(query);
   });
 });

@@ -25,6 +25,31 @@ export const recordPageQuerySchema = z.object({
 });
 export type RecordPageQuery = z.infer<typeof recordPageQuerySchema>;
 
+/** The page of records the Return page opens on. */
+export const firstRecordPage = {
+  page: 1,
+  pageSize: 100,
+  sort: 'date',
+  order: 'asc',
+} as const satisfies RecordPageQuery;
+
+/** A return's address in the API. */
+export const vatReturnPath = (id: string): string => `/api/vat_returns/${encodeURIComponent(id)}`;
+
+/**
+ * The address of a page of a return's records, unset filters left out. The browser asks for
+ * exactly this one and the server announces the first page by it, so the answer the page's
+ * preload fetched is the one the screen uses.
+ */
+export function recordPagePath(id: string, query: Partial<RecordPageQuery>): string {
+  const search = Object.entries(query)
+    .flatMap(([name, value]) =>
+      value === undefined || value === '' ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`],
+    )
+    .join('&');
+  return `${vatReturnPath(id)}/records${search ? `?${search}` : ''}`;
+}
+
 export interface RecordPage {
   records: VatRecord[];
   /** Records that match the filter, on every page. */

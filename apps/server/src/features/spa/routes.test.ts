@@ -152,6 +152,24 @@ describe('web app and API fallbacks', () => {
     expect(preloads(page.body)).toEqual([]);
   });
 
+  it('announces the Return page’s first reads with its page, for a signed-in user, with the route’s id made safe', async () => {
+    const { app } = await withBuiltWebApp();
+    const fetches = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const client = await registerUser(app, 'data.owner@example.com', 'Data Owner');
+    // The addresses the web app asks for (recordPagePath), so the preloaded answers are the ones it uses.
+    expect(fetches((await client.get('/app/vat-submissions/42')).body)).toEqual([
+      '/api/vat_returns/42',
+      '/api/vat_returns/42/records?page=1&amp;pageSize=100&amp;sort=date&amp;order=asc',
+    ]);
+    const hostile = (await client.get('/app/vat-submissions/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).body;
+    expect(fetches(hostile)[0]).toBe('/api/vat_returns/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostile).not.toContain('<script>alert(1)');
+    // Other screens read nothing ahead; nor does a signed-out visitor, who is sent to sign in.
+    expect(fetches((await client.get('/app/vat-operations')).body)).toEqual([]);
+    expect(fetches((await app.inject({ method: 'GET', url: '/app/vat-submissions/42' })).body)).toEqual([]);
+  });
+
   it('serves hashed assets with a long cache, and a missing asset as 404 rather than the page', async () => {
     const { app } = await withBuiltWebApp();
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });

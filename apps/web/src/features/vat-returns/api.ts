@@ -6,6 +6,8 @@ import {
   type ImportRecord,
   type ImportResult,
   importFilePart,
+  recordPagePath,
+  vatReturnPath,
   type RecordPage,
   type RecordPageQuery,
   type BusinessActivity,
@@ -50,7 +52,7 @@ export const vatReturnsApi = api.injectEndpoints({
       providesTags: ['VatReturns'],
     }),
     vatReturn: build.query<ReturnDraft, string>({
-      query: (id) => `/api/vat_returns/${encodeURIComponent(id)}`,
+      query: (id) => vatReturnPath(id),
       providesTags: (_result, _error, id) => [{ type: 'VatReturns', id }],
     }),
     initiateReturn: build.mutation<ReturnDraft, { vrn: string; periodKey: string }>({
@@ -138,11 +140,9 @@ export const vatReturnsApi = api.injectEndpoints({
 
     // One page of a return's records, as the Return page shows them (sorted, searched, by box).
     recordPage: build.query<RecordPage, { id: string } & Partial<RecordPageQuery>>({
-      query: ({ id, ...params }) => ({
-        url: `/api/vat_returns/${encodeURIComponent(id)}/records`,
-        // Unset filters stay out of the address.
-        params: Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')),
-      }),
+      // The same address the server announces for the first page (recordPagePath), so that
+      // answer is used rather than fetched again.
+      query: ({ id, ...params }) => recordPagePath(id, params),
       providesTags: ['VatRecords'],
     }),
     // Every record of a period at once: for the CSV download only.

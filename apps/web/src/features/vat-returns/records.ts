@@ -6,19 +6,21 @@ import {
   boxKey,
   boxNumbers,
   dayBookOrder,
+  firstRecordPage,
 } from '@vatwise/domain';
 
 export { isValueBox, recordAmounts } from '@vatwise/domain';
 
 /** Records on one page of the table: a period of tens of thousands stays quick to show. */
-export const recordsPerPage = 100;
+export const recordsPerPage = firstRecordPage.pageSize;
 
 /**
  * The page of records the Return page opens on (the records table's first page, in day-book
- * order): asked for beside the return itself, so the two load together rather than one after the other.
+ * order): asked for beside the return itself, so the two load together rather than one after the
+ * other. The server announces both with the page (a preload), so they load while the app starts.
  */
 export function firstRecordPageQuery(id: string) {
-  return { id, page: 1, pageSize: recordsPerPage, sort: 'date', order: 'asc' } as const;
+  return { id, ...firstRecordPage } as const;
 }
 
 /** Records in day-book order: date, then the order they were made. */

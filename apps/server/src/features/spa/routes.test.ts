@@ -115,6 +115,15 @@ describe('web app and API fallbacks', () => {
     expect(embeddedUser(afterSignOut.body)).toBeUndefined();
   });
 
+  it("keeps a user's name exactly in the page, even one that reads like a replacement pattern ($' and $&)", async () => {
+    const { app } = await withBuiltWebApp();
+    const client = await registerUser(app, 'dollar.owner@example.com', "Dollar $' and $& Co");
+    const page = (await client.get('/app')).body;
+    const json = /<script id="vatwise-me" type="application\/json">(.*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect((JSON.parse(json) as { user: { name: string } }).user.name).toBe("Dollar $' and $& Co");
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('announces the chunks a page needs next, so they download beside the entry chunk', async () => {
     const { app } = await withBuiltWebApp();
     const preloads = (html: string) =>

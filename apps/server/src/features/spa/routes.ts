@@ -57,7 +57,8 @@ export function isPageRequest(request: FastifyRequest): boolean {
 /** JSON data for the page, not script, so a strict content security policy still allows it. */
 function injectJson(html: string, id: string, value: unknown): string {
   const json = JSON.stringify(value).replaceAll('<', '\\u003c');
-  return html.replace('</head>', `<script id="${id}" type="application/json">${json}</script></head>`);
+  // A function, not a string: a replacement string reads `$'` and `$&` (in a user's name, say) as patterns.
+  return html.replace('</head>', () => `<script id="${id}" type="application/json">${json}</script></head>`);
 }
 
 export function injectClientConfig(html: string, clientConfig: ClientConfig): string {
@@ -118,7 +119,7 @@ export function routeSegments(route: string, pathname: string): Record<string, s
 function withDataPreloads(html: string, paths: string[]): string {
   const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
   const links = paths.map((path) => `<link rel="preload" as="fetch" crossorigin href="${escape(path)}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+  return html.replace('</head>', () => `${links}</head>`);
 }
 
 /** index.html announcing `files` (hashed asset paths), each once, less the ones it already loads. */
@@ -127,7 +128,7 @@ function withModulePreloads(html: string, files: string[]): string {
     .filter((file) => /^assets\/[\w.-]+\.js$/.test(file) && !html.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
-  return html.replace('</head>', `${links}</head>`);
+  return html.replace('</head>', () => `${links}</head>`);
 }
 
 /**

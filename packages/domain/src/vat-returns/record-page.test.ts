@@ -110,7 +110,10 @@ describe('the address of a page of records', () => {
 
   it('asks for what the server reads back from it', () => {
     const query = { page: 3, pageSize: 50, sort: 'net', order: 'desc', box: 6, search: 'till 2' } as const;
-    const search = new URL(recordPagePath('r', query), 'http://vatwise.test').searchParams;
+    // Read back as a query string parser does (this package has no URL class: it runs anywhere).
+    const search = (recordPagePath('r', query).split('?')[1] ?? '')
+      .split('&')
+      .map((pair) => pair.split('=').map(decodeURIComponent));
     expect(recordPageQuerySchema.parse(Object.fromEntries(search))).toEqual(query);
   });
 });

@@ -380,6 +380,24 @@ export interface ImportRecord {
   fileName: string;
   sizeBytes: number;
   sha256: string;
-  rowsUsed: number[];
+  /**
+   * The file's rows that became records, as runs of consecutive rows [first, last] in order: a
+   * year of daily takings is one run, where a list of its row numbers was 600 KB.
+   */
+  rowRuns: [number, number][];
+  /** How many of the file's rows became records. */
+  rowCount: number;
   importedAt: string;
+}
+
+/** Row numbers as runs of consecutive rows [first, last], in order, each row once. */
+export function rowRunsOf(rows: readonly number[]): [number, number][] {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const row of sorted) {
+    const last = runs.at(-1);
+    if (last && row === last[1] + 1) last[1] = row;
+    else runs.push([row, row]);
+  }
+  return runs;
 }

@@ -6,6 +6,7 @@ import {
   type ImportPreview,
   type ImportProgress,
   type ImportRecord,
+  rowRunsOf,
   type ImportResult,
   type TransactionMapping,
   transactionMappingSchema,
@@ -134,7 +135,8 @@ export class ImportService {
         fileName: parsed.fileName,
         sizeBytes: parsed.sizeBytes,
         sha256: parsed.sha256,
-        rowsUsed,
+        rowRuns: rowRunsOf(rowsUsed),
+        rowCount: rowsUsed.length,
         importedAt,
       };
       await repo.insertImport(user.workspaceId, body.vrn, record);

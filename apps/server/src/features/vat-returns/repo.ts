@@ -11,6 +11,7 @@ import {
   type RecordSortKey,
   type ImportKind,
   type ImportRecord,
+  rowRunsOf,
   type FiledElsewhere,
   type NineBoxes,
   type Receipt,
@@ -48,6 +49,18 @@ const amountColumns = { net: 'net_pence', vat: 'vat_pence' } as const;
 const amountSplit = 1_000_000_000;
 
 /** The columns kept beside a record's JSON for SQL (recordColumnsOf). */
+/**
+ * An import's rows that became records, as stored: runs [first, last] since stop 27, each row's
+ * number before that.
+ */
+export function rowsUsedOf(stored: string): Pick<ImportRecord, 'rowRuns' | 'rowCount'> {
+  const value = JSON.parse(stored) as number[] | [number, number][];
+  const rowRuns = value.every((item) => typeof item === 'number')
+    ? rowRunsOf(value as number[])
+    : (value as [number, number][]);
+  return { rowRuns, rowCount: rowRuns.reduce((count, [first, last]) => count + last - first + 1, 0) };
+}
+
 function columnsOf(input: VatRecordInput) {
   const columns = recordColumnsOf(input);
   return {
@@ -558,7 +571,7 @@ export class VatReturnRepo {
         file_name: record.fileName,
         size_bytes: record.sizeBytes,
         sha256: record.sha256,
-        rows_used: JSON.stringify(record.rowsUsed),
+        rows_used: JSON.stringify(record.rowRuns),
         imported_at: record.importedAt,
       })
       .execute();
@@ -579,7 +592,7 @@ export class VatReturnRepo {
       fileName: row.file_name,
       sizeBytes: row.size_bytes,
       sha256: row.sha256,
-      rowsUsed: JSON.parse(row.rows_used) as number[],
+      ...rowsUsedOf(row.rows_used),
       importedAt: row.imported_at,
     }));
   }

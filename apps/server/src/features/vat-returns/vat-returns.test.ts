@@ -145,7 +145,12 @@ describe('importing a CSV (bridging)', () => {
     expect(applied.statusCode, applied.body).toBe(201);
     expect(applied.json().recordCount).toBe(2);
     const imports = (await alice.get(`/api/vat_imports?draftId=${draft.id}`)).json().imports;
-    expect(imports[0]).toMatchObject({ fileName: 'sales.csv', rowsUsed: [2, 3], sha256: preview.json().sha256 });
+    expect(imports[0]).toMatchObject({
+      fileName: 'sales.csv',
+      rowRuns: [[2, 3]],
+      rowCount: 2,
+      sha256: preview.json().sha256,
+    });
     // Another account's return, or none, is not found rather than a return with no imports.
     for (const [client, draftId] of [
       [bob, draft.id],

@@ -1,6 +1,6 @@
-import type { ComputedReturn, VatRecord } from '@vatwise/domain';
+import { type ComputedReturn, type VatRecord, rowRunsOf } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
-import { boxBreakdowns, describeRows, formatBytes, recordAmounts, shortHash, sortRecords } from './records';
+import { boxBreakdowns, describeRowRuns, formatBytes, recordAmounts, shortHash, sortRecords } from './records';
 
 const base = { vrn: '123456789', source: null, description: 'x' };
 const sale: VatRecord = {
@@ -119,10 +119,14 @@ describe('boxBreakdowns', () => {
 
 describe('import details', () => {
   it('writes the rows used in runs', () => {
-    expect(describeRows([2, 3, 4, 7, 9, 10])).toBe('2–4, 7, 9–10');
-    expect(describeRows([5])).toBe('5');
-    expect(describeRows([4, 2, 3, 3])).toBe('2–4');
-    expect(describeRows([])).toBe('');
+    expect(describeRowRuns(rowRunsOf([2, 3, 4, 7, 9, 10]))).toBe('2–4, 7, 9–10');
+    expect(describeRowRuns(rowRunsOf([5]))).toBe('5');
+    expect(describeRowRuns(rowRunsOf([4, 2, 3, 3]))).toBe('2–4');
+    expect(describeRowRuns(rowRunsOf([]))).toBe('');
+    expect(rowRunsOf([4, 2, 3, 3, 9])).toEqual([
+      [2, 4],
+      [9, 9],
+    ]);
   });
 
   it('writes file sizes and shortens hashes', () => {

@@ -68,23 +68,9 @@ export function boxBreakdowns(computed: ComputedReturn): BoxBreakdown[] {
   });
 }
 
-/** 'Rows 2–4, 7': the rows of a file an import used, in runs. */
-export function describeRows(rows: readonly number[]): string {
-  const sorted = [...new Set(rows)].sort((a, b) => a - b);
-  const runs: string[] = [];
-  let start: number | undefined;
-  let previous: number | undefined;
-  for (const row of [...sorted, Number.NaN]) {
-    if (start !== undefined && previous !== undefined && row === previous + 1) {
-      previous = row;
-      continue;
-    }
-    if (start !== undefined && previous !== undefined)
-      runs.push(start === previous ? `${start}` : `${start}–${previous}`);
-    start = row;
-    previous = row;
-  }
-  return runs.join(', ');
+/** '2–4, 7, 9–10' for the runs [[2, 4], [7, 7], [9, 10]]: the rows of a file an import used. */
+export function describeRowRuns(runs: readonly (readonly [number, number])[]): string {
+  return runs.map(([first, last]) => (first === last ? `${first}` : `${first}–${last}`)).join(', ');
 }
 
 /** '12.3 KB' for a file's size, in the units a file manager shows. */

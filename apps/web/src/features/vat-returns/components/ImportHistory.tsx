@@ -2,7 +2,7 @@ import { Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format';
 import { vatReturnsApi } from '../api';
-import { describeRows, formatBytes, shortHash } from '../records';
+import { describeRowRuns, formatBytes, shortHash } from '../records';
 import { ErrorState } from '../../../shared/ui/QueryStates';
 
 /**
@@ -51,8 +51,8 @@ export function ImportHistory({ draftId }: { draftId: string }) {
                 </Table.Td>
                 <Table.Td>
                   {t('vatReturns:importHistory.rowsUsed', {
-                    count: item.rowsUsed.length,
-                    rows: describeRows(item.rowsUsed),
+                    count: item.rowCount,
+                    rows: describeRowRuns(item.rowRuns),
                   })}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.importedAt, language)}</Table.Td>

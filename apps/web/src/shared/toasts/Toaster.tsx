@@ -31,6 +31,7 @@ export function Toaster() {
             key={toast.id}
             data-testid="toast"
             data-type={toast.type}
+            data-leaving={toast.leaving || undefined}
             role={urgent ? 'alert' : 'status'}
             className={[classes.toast, toast.leaving ? classes.leaving : '', toast.customClassName ?? ''].join(' ')}
             color={look.color}

@@ -13,6 +13,7 @@ import * as reminderDigest from './0011_reminder_digest';
 import * as practices from './0012_practices';
 import * as currentBusiness from './0013_current_business';
 import * as serverInstance from './0014_server_instance';
+import * as recordBoxesIndex from './0015_record_boxes_index';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_practices': practices,
   '0013_current_business': currentBusiness,
   '0014_server_instance': serverInstance,
+  '0015_record_boxes_index': recordBoxesIndex,
 };

@@ -31,7 +31,7 @@ export async function addAcceptedClient(page: Page): Promise<{ clientVrn: string
   const vrn = page.getByRole('textbox', { name: /Client's VAT registration number/ });
   await expect(vrn).toHaveValue(/^\d{9}$/);
   const clientVrn = await vrn.inputValue();
-  await expect(page.getByLabel(/Client's VAT registration date/)).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByLabel(/Client's VAT registration date/)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   const clientName = await page.getByRole('textbox', { name: /Client name/ }).inputValue();
   await page.getByRole('button', { name: 'Ask for authority' }).click();
   await expect(page.getByTestId('client-link-url')).toContainText('/appoint-someone-to-deal-with-HMRC-for-you/');

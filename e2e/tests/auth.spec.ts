@@ -187,7 +187,8 @@ test.describe('an ended session', () => {
       .fill('anyone', { timeout: 5_000 })
       .catch(() => undefined);
 
-    await expect(page).toHaveURL('/user/login');
+    // The sign-in page offers to bring the user back to the page they were on.
+    await expect(page).toHaveURL('/user/login?redirectTo=%2Fapp%2Fuser-management');
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     expect(
       await page.evaluate(() => [localStorage.getItem('currentUser'), localStorage.getItem('authorizationDetails')]),

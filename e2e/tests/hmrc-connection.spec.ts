@@ -49,7 +49,8 @@ test.describe('connecting to HMRC', () => {
 
     await expect(page.getByText('VAT Wise successfully granted.').first()).toBeVisible();
     await expect(card.getByTestId('authorisation-status')).toHaveText('Authorised');
-    await expect(card.getByTestId('authorisation-remaining')).toHaveText(/^[\d,]+ hours \d{2} min \d{2} s$/);
+    // HMRC's authority lasts 18 months: read in years and days, not thousands of hours.
+    await expect(card.getByTestId('authorisation-remaining')).toHaveText(/^1 year \d{1,3} days?$/);
     const details = JSON.parse((await page.evaluate(() => localStorage.getItem('authorizationDetails'))) ?? '{}');
     expect(details).toMatchObject({ userId, userType: 'Organisation' });
     expect(JSON.stringify(details)).not.toContain(password);

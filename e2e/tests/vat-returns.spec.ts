@@ -71,7 +71,7 @@ test.describe('VAT Submissions', () => {
     // Box 1 is the VAT on sales; box 6 the sales in whole pounds.
     await expect(page.getByTestId('box-1')).toHaveText('£250.10');
     await expect(page.getByTestId('box-5')).toHaveText('£250.10');
-    await expect(page.getByTestId('box-6')).toHaveText('£1,250.00');
+    await expect(page.getByTestId('box-6')).toHaveText('£1,250');
 
     const submissionsSoFar = async () =>
       ((await (await page.request.get('/hmrc-sandbox/operator/calls')).json()) as { calls: Record<string, number> })
@@ -168,7 +168,12 @@ test.describe('VAT Submissions', () => {
     const pounds = (pence: number) =>
       new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
     await expect(page.getByTestId('box-1')).toHaveText(pounds(computed.boxes.box1 ?? -1));
-    await expect(page.getByTestId('box-6')).toHaveText(pounds(computed.boxes.box6 ?? -1));
+    // Box 6 is in whole pounds (HMRC's rule), shown without pence.
+    const wholePounds = (pence: number) =>
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(
+        pence / 100,
+      );
+    await expect(page.getByTestId('box-6')).toHaveText(wholePounds(computed.boxes.box6 ?? -1));
     expect(computed.contributionCounts.box1).toBe(1_000);
     await page.getByRole('combobox', { name: 'Box' }).click();
     await page.getByRole('option', { name: 'Box 1', exact: true }).click();

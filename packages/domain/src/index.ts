@@ -18,6 +18,7 @@ export * from './vat-returns/api';
 export * from './vat-returns/box-fields';
 export * from './vat-returns/import-limits';
 export * from './vat-returns/record-page';
+export * from './vat-returns/record-vat';
 export * from './vat-returns/rules';
 export * from './assistant/llm';
 export * from './assistant/api';

@@ -9,6 +9,7 @@ import { lazyPage } from './lazy-page';
 import { mainAreaPages } from './main-area-pages';
 import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
 import { RouteErrorPage } from './RouteErrorPage';
+import { SessionEndedRedirect } from './SessionEndedRedirect';
 
 /** A lazy page whose module's default export is the page, with the translation namespaces it reads. */
 const page = (load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []) =>
@@ -103,7 +104,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // After a failed token refresh the app hard-redirects here (spec section 4).
-      { path: '/login', element: <Navigate to="/user/login" replace state={{ reason: 'session-ended' }} /> },
+      { path: '/login', element: <SessionEndedRedirect /> },
       {
         path: APP_BASE,
         // The main area's navigation is not needed on the landing page, so it loads with /app.

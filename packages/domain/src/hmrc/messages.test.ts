@@ -43,6 +43,15 @@ describe('HMRC messages (spec section 8)', () => {
       'Invalid date range, must be 365 days or less (Liabilities).',
     );
   });
+
+  it('says a range that ends on or before its start is in the wrong order, not too long', () => {
+    for (const kind of ['obligations', 'liabilities', 'payments'] as const) {
+      expect(dateRangeMessage(kind, 'FROM_AFTER_TO')).toEqual({
+        key: 'hmrc.errors.fromNotBeforeTo',
+        text: 'The From date must be before the To date.',
+      });
+    }
+  });
 });
 
 describe('VRN', () => {

@@ -113,7 +113,7 @@ export const returnViewMessages = {
   timeout: { key: 'hmrc.errors.returnView.timeout', text: 'Request timed out - please try again' },
   noResponse: {
     key: 'hmrc.errors.returnView.noResponse',
-    text: 'VAR Return, No response from server - check your connection',
+    text: 'VAT Return, No response from server - check your connection',
   },
 } as const;
 
@@ -150,14 +150,26 @@ export const hmrcMessageKeys: string[] = [
   returnViewMessages.timeout.key,
   returnViewMessages.noResponse.key,
   'hmrc.errors.failedToFetch',
+  'hmrc.errors.fromNotBeforeTo',
   ...hmrcDataKinds.map((kind) => `hmrc.kinds.${kind}`),
 ];
 
-const rangeCodes: Record<'obligations' | 'liabilities' | 'payments', Record<DateRangeProblem, string>> = {
+/**
+ * A range that ends on or before its start. HMRC words it as a range too long ('366 days or less'),
+ * which misleads; ours says what is wrong. HMRC wants `from` strictly before `to`
+ * (hmrc-mtd-vat.md 3.4, 3.7), so a same-day range gets it too.
+ */
+export const fromNotBeforeToMessage = {
+  key: 'hmrc.errors.fromNotBeforeTo',
+  text: 'The From date must be before the To date.',
+} as const;
+
+type RangeCodeProblem = Exclude<DateRangeProblem, 'FROM_AFTER_TO'>;
+
+const rangeCodes: Record<'obligations' | 'liabilities' | 'payments', Record<RangeCodeProblem, string>> = {
   obligations: {
     FROM_INVALID: 'INVALID_DATE_FROM',
     TO_INVALID: 'INVALID_DATE_TO',
-    FROM_AFTER_TO: 'INVALID_DATE_RANGE',
     TOO_LONG: 'INVALID_DATE_RANGE',
     FROM_TOO_EARLY: 'INVALID_DATE_FROM',
     TO_IN_FUTURE: 'INVALID_DATE_TO',
@@ -167,7 +179,6 @@ const rangeCodes: Record<'obligations' | 'liabilities' | 'payments', Record<Date
     FROM_TOO_EARLY: 'DATE_FROM_INVALID',
     TO_INVALID: 'DATE_TO_INVALID',
     TO_IN_FUTURE: 'DATE_TO_INVALID',
-    FROM_AFTER_TO: 'DATE_RANGE_INVALID',
     TOO_LONG: 'DATE_RANGE_INVALID',
   },
   payments: {
@@ -175,12 +186,15 @@ const rangeCodes: Record<'obligations' | 'liabilities' | 'payments', Record<Date
     FROM_TOO_EARLY: 'DATE_FROM_INVALID',
     TO_INVALID: 'DATE_TO_INVALID',
     TO_IN_FUTURE: 'DATE_TO_INVALID',
-    FROM_AFTER_TO: 'DATE_RANGE_INVALID',
     TOO_LONG: 'DATE_RANGE_INVALID',
   },
 };
 
-/** A date range our own check refuses, in the words HMRC's refusal of it would get (spec sections 5, 8). */
+/**
+ * A date range our own check refuses, in the words HMRC's refusal of it would get (spec sections 5,
+ * 8), except a range that ends before it starts, which gets its own words.
+ */
 export function dateRangeMessage(kind: DateRangeKind, problem: DateRangeProblem): HmrcMessage {
+  if (problem === 'FROM_AFTER_TO') return { ...fromNotBeforeToMessage };
   return hmrcErrorMessage(kind, { status: 400, codes: [rangeCodes[kind][problem]] });
 }

@@ -39,7 +39,7 @@ export function completeBoxes(entered: EnteredBoxes): NineBoxes {
 /**
  * Whole pounds for boxes 6-9, in pence (a multiple of 100). HMRC requires whole pounds but does not say
  * whether to round or truncate (uk-vat-facts 1.4, 8 item 1). Our rule: drop the pence, towards zero
- * (£45,500.40 → £45,500; -£12.99 → -£12), as HMRC's paper form did with its pre-printed '00'. The
+ * (£45,500.40 → £45,500; −£12.99 → −£12), as HMRC's paper form did with its pre-printed '00'. The
  * difference is under £1 per box.
  */
 export function wholePounds(pence: number): number {
@@ -55,8 +55,14 @@ export function wholePoundsBig(pence: bigint): bigint {
   return (pence / 100n) * 100n;
 }
 
+/** Boxes 6-9 (total sales, purchases, supplies to and acquisitions from the EU), which HMRC takes in whole pounds. */
+export function isWholePoundsBox(box: BoxNumber): boolean {
+  return (valueBoxes as readonly number[]).includes(box);
+}
+
 const money = (pence: number): string => (Number.isSafeInteger(pence) ? formatGbp(pence) : String(pence));
-const pounds = (pence: number): string => money(pence).replace(/[.,]00$/, '');
+const pounds = (pence: number): string =>
+  Number.isSafeInteger(pence) ? formatGbp(pence, 'en-GB', { wholePounds: true }) : String(pence);
 
 function inRange(value: number, min: number, max: number): boolean {
   return Number.isSafeInteger(value) && value >= min && value <= max;
@@ -82,7 +88,7 @@ export function checkBoxes(boxes: NineBoxes): BoxProblem[] {
       problems.push({
         box,
         code: 'OUT_OF_RANGE',
-        message: `Box ${box} is ${money(value)}; HMRC accepts from -£9,999,999,999,999.99 to £9,999,999,999,999.99. Check the records behind it.`,
+        message: `Box ${box} is ${money(value)}; HMRC accepts from −£9,999,999,999,999.99 to £9,999,999,999,999.99. Check the records behind it.`,
       });
     }
   }
@@ -110,7 +116,7 @@ export function checkBoxes(boxes: NineBoxes): BoxProblem[] {
       problems.push({
         box,
         code: 'OUT_OF_RANGE',
-        message: `Box ${box} is ${money(value)}; HMRC accepts whole pounds from -£9,999,999,999,999 to £9,999,999,999,999. Check the records behind it.`,
+        message: `Box ${box} is ${money(value)}; HMRC accepts whole pounds from −£9,999,999,999,999 to £9,999,999,999,999. Check the records behind it.`,
       });
     } else if (value % 100 !== 0) {
       problems.push({

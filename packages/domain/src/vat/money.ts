@@ -32,10 +32,28 @@ function poundsFormatOf(locale: string) {
   return format;
 }
 
-/** '£1,234.05' (or '-£1,234.05') in the given locale's digit grouping; pounds and pence kept apart. */
-export function formatGbp(pence: number, locale = 'en-GB'): string {
+/** The minus sign accountants write (U+2212), not the hyphen: '−£12.50'. Text for people only. */
+export const minusSign = '\u2212';
+
+export interface FormatGbpOptions {
+  /**
+   * Leave out '.00' (boxes 6-9, which HMRC takes in whole pounds): '£1,250'. An amount that does
+   * have pence keeps them, so a figure HMRC would refuse is never shown as if it were whole.
+   */
+  wholePounds?: boolean;
+}
+
+/**
+ * '£1,234.05' (or '−£1,234.05', with a true minus sign before the pound sign) in the given locale's
+ * digit grouping; pounds and pence kept apart. For people to read: CSV files and HMRC bodies take
+ * penceToDecimalText's plain '-1234.05'.
+ */
+export function formatGbp(pence: number, locale = 'en-GB', options: FormatGbpOptions = {}): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
   const magnitude = Math.abs(pence);
   const { pounds, decimal } = poundsFormatOf(locale);
-  return `${pence < 0 ? '-' : ''}£${pounds.format(Math.floor(magnitude / 100))}${decimal}${String(magnitude % 100).padStart(2, '0')}`;
+  const sign = pence < 0 ? minusSign : '';
+  const whole = `${sign}£${pounds.format(Math.floor(magnitude / 100))}`;
+  if (options.wholePounds && magnitude % 100 === 0) return whole;
+  return `${whole}${decimal}${String(magnitude % 100).padStart(2, '0')}`;
 }

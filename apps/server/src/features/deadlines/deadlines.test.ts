@@ -98,7 +98,7 @@ describe('GET /api/deadlines', () => {
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({
         code: 'HMRC_UNAVAILABLE',
-        message: 'No response from HMRC. Try again shortly.',
+        message: 'Server error (500)',
         hmrc: { kind: 'obligations', status: 500 },
       });
     } finally {

@@ -1,4 +1,10 @@
-import { type Authorisation, type HmrcDataKind, hmrcErrorMessage, returnViewMessages } from '@vatwise/domain';
+import {
+  type Authorisation,
+  type HmrcDataKind,
+  hmrcErrorMessage,
+  httpStatusMessage,
+  returnViewMessages,
+} from '@vatwise/domain';
 import { HmrcError } from '@vatwise/hmrc';
 import { AppError } from '../../plugins/errors';
 import type { ConnectionRow } from './repo';
@@ -39,7 +45,11 @@ export function toAppError(kind: HmrcDataKind, error: unknown): unknown {
     );
   }
   if (error.status === 429) return new AppError('HMRC_RATE_LIMITED', undefined, undefined, { hmrc: detail });
-  if (error.status >= 500) return new AppError('HMRC_UNAVAILABLE', undefined, undefined, { hmrc: detail });
+  // HMRC answered, with a failure of its own: the spec's words for its status, e.g. 'Service
+  // unavailable (503)' (spec section 8); "No response" is only for a call that got no answer.
+  if (error.status >= 500) {
+    return new AppError('HMRC_UNAVAILABLE', httpStatusMessage(error.status)?.text, undefined, { hmrc: detail });
+  }
   const message = hmrcErrorMessage(kind, { status: error.status, codes: error.codes, message: error.message });
   // 401 is ours alone (our session); HMRC's 401 here means its authority was refused.
   const statusCode = error.status === 401 ? 409 : error.status;

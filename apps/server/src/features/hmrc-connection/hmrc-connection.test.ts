@@ -190,12 +190,51 @@ describe('VAT data', () => {
     expect(longRange.json().message).toBe('Invalid date range, must be 366 days or less (Obligations).');
     const paymentsRange = await vat(`payments?vrn=${vrn}&from=2023-01-01&to=2024-01-01`);
     expect(paymentsRange.json().message).toBe('Invalid date range, must be 365 days or less (Payments).');
+    for (const list of ['obligations', 'liabilities', 'payments']) {
+      const backwards = await vat(`${list}?vrn=${vrn}&from=2024-06-01&to=2024-05-01`);
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The From date must be before the To date.',
+      });
+    }
     const noReference = await vat(`financials?vrn=${vrn}&chargeReference=XP000000000001`);
     expect(noReference.statusCode).toBe(404);
     expect(noReference.json().message).toBe('No financial details found for this penalty charge reference.');
     const noReturn = await vat(`returnview?vrn=${vrn}&periodKey=17A1`);
     expect(noReturn.statusCode).toBe(404);
     expect(noReturn.json().message).toBe('VAT return data not found for this period');
+  });
+
+  it('words HMRC’s 500 and 503 as the spec’s status messages with the status, keeping the code', async () => {
+    const vrn = aliceUser.vrn ?? '';
+    const fault = (endpoint: string, kind: string) =>
+      fetch(`${server.baseUrl}/hmrc-sandbox/operator/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // Enough for every attempt: GETs are retried on HMRC's 5xx.
+        body: JSON.stringify({ endpoint, kind, count: 5 }),
+      });
+    try {
+      expect((await fault('obligations', 'error503')).status).toBe(201);
+      const unavailable = await vat(`obligations?vrn=${vrn}&${lastYear}`);
+      expect(unavailable.statusCode).toBe(502);
+      expect(unavailable.json()).toMatchObject({
+        code: 'HMRC_UNAVAILABLE',
+        message: 'Service unavailable (503)',
+        hmrc: { kind: 'obligations', status: 503, codes: ['SERVICE_UNAVAILABLE'] },
+      });
+      expect((await fault('viewReturn', 'error500')).status).toBe(201);
+      const failed = await vat(`returnview?vrn=${vrn}&periodKey=18A1`);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toMatchObject({
+        code: 'HMRC_UNAVAILABLE',
+        message: 'Server error (500)',
+        hmrc: { kind: 'returnView', status: 500 },
+      });
+    } finally {
+      await fetch(`${server.baseUrl}/hmrc-sandbox/operator/faults`, { method: 'DELETE' });
+    }
   });
 
   it('checks the VRN and says what is wrong with it', async () => {

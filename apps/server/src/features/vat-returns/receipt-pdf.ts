@@ -4,12 +4,17 @@ import {
   boxNumbers,
   declarationText,
   formatGbp,
+  isWholePoundsBox,
+  minusSign,
   type Receipt,
 } from '@vatwise/domain';
 
 /**
  * The receipt as a PDF: what HMRC answered, the figures sent, who sent them and when, and the
  * declaration they accepted. Built with pdfkit's standard Helvetica, whose encoding has '£'.
+ * Dates as the app writes them ('24 Nov 2026', '24 Nov 2026, 01:32' UK time); boxes 6-9 in whole
+ * pounds. Helvetica's encoding has no minus sign (U+2212), so a negative box takes its nearest
+ * stand-in, the en dash: '–£12.50'.
  */
 export async function receiptPdf(receipt: Receipt, businessName: string): Promise<Buffer> {
   // Loaded on the first receipt rather than at every start.
@@ -26,13 +31,19 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
     document.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   };
   const date = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${iso}T00:00:00Z`),
     );
   const instant = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Europe/London',
+    }).format(new Date(iso));
 
   document.font('Helvetica-Bold').fontSize(18).text('VAT return receipt');
   document
@@ -76,7 +87,8 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
     const y = document.y;
     document.font('Helvetica').text(`Box ${box}  ${boxExplanations[box].title}`, 50, y, { width: 380 });
     const after = document.y;
-    document.font('Helvetica-Bold').text(formatGbp(receipt.boxes[`box${box}`]), 430, y, { width: 115, align: 'right' });
+    const amount = formatGbp(receipt.boxes[`box${box}`], 'en-GB', { wholePounds: isWholePoundsBox(box) });
+    document.font('Helvetica-Bold').text(amount.replace(minusSign, '\u2013'), 430, y, { width: 115, align: 'right' });
     document.y = Math.max(after, document.y) + 4;
   }
   document.x = 50;

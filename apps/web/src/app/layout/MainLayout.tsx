@@ -9,7 +9,7 @@ import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { PageFrame } from './PageFrame';
 import { AuthGuard, UserMenu, useAuth } from '../../features/auth';
 import { BusinessSwitcher } from '../../features/hmrc-connection';
-import { ChatLauncher } from '../../features/assistant';
+import { ChatLauncher, launcherClearance } from '../../features/assistant';
 import { LiveUpdates } from '../../features/agents';
 import { HeaderControls } from './HeaderControls';
 import { SkipLink } from './SkipLink';
@@ -77,7 +77,7 @@ export function MainLayout() {
             ))}
           </ScrollArea>
         </AppShell.Navbar>
-        <PageFrame />
+        <PageFrame bottomClearance={launcherClearance} />
         <ChatLauncher />
         <LiveUpdates />
       </AppShell>

@@ -3,7 +3,7 @@ import { Role } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../shared/api/http-errors';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { GuestPrompt, useAuth } from '../auth';
+import { GuestPrompt, GuestRolePanel, useAuth } from '../auth';
 import { useAgentStatusesQuery } from './api';
 import { AgentCard } from './components/AgentCard';
 import { DialogueTabs } from './components/DialogueTabs';
@@ -29,6 +29,7 @@ export default function AgentsPage() {
         {member && <LiveIndicator />}
       </Group>
       <GuestPrompt message={t('common:auth.guestPrompts.agentDialogue')} />
+      <GuestRolePanel />
       {statuses.isLoading ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2, 3].map((index) => (

@@ -1,2 +1,2 @@
 /** What other parts of the app may use from the assistant feature. */
-export { ChatLauncher } from './components/ChatLauncher';
+export { ChatLauncher, launcherClearance } from './components/ChatLauncher';

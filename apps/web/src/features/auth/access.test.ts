@@ -1,6 +1,6 @@
 import { Role } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
-import { adminsOnly, anyUser, decideAccess, everyone, safeRedirect } from './access';
+import { adminsOnly, anyUser, decideAccess, everyone, loginReturningTo, safeRedirect, sessionEndedUrl } from './access';
 
 describe('the auth guard rule', () => {
   it('waits for the check on protected pages, and renders guest-allowed pages meanwhile', () => {
@@ -39,5 +39,43 @@ describe('the auth guard rule', () => {
     expect(safeRedirect('https://evil.example')).toBe('/app');
     expect(safeRedirect('//evil.example')).toBe('/app');
     expect(safeRedirect(null)).toBe('/app');
+  });
+
+  it('refuses every way of pointing at another site', () => {
+    for (const target of [
+      'https://evil.example/app',
+      'http:evil.example',
+      'javascript:alert(1)',
+      '//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'app/vat-operations',
+      '',
+    ]) {
+      expect(safeRedirect(target), JSON.stringify(target)).toBe('/app');
+    }
+  });
+
+  it('keeps a path of ours with its query, but not the sign-in pages', () => {
+    expect(safeRedirect('/app/vat-operations?vrn=101747696&tab=liabilities')).toBe(
+      '/app/vat-operations?vrn=101747696&tab=liabilities',
+    );
+    expect(safeRedirect('/user/login?redirectTo=%2Fapp')).toBe('/app');
+    expect(safeRedirect('/login')).toBe('/app');
+  });
+
+  it('sends an expired session to /login carrying the page and its query', () => {
+    expect(sessionEndedUrl({ pathname: '/app/vat-submissions', search: '?period=24A1' })).toBe(
+      '/login?redirectTo=%2Fapp%2Fvat-submissions%3Fperiod%3D24A1',
+    );
+    expect(sessionEndedUrl({ pathname: '/user/login', search: '' })).toBe('/login');
+  });
+
+  it('carries only a safe page on to the sign-in page', () => {
+    expect(loginReturningTo('/app/clients?x=1')).toBe('/user/login?redirectTo=%2Fapp%2Fclients%3Fx%3D1');
+    expect(loginReturningTo('//evil.example')).toBe('/user/login');
+    expect(loginReturningTo(null)).toBe('/user/login');
   });
 });

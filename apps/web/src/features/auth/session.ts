@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { api, configureSessionHandling } from '../../shared/api/base-api';
 import type { RootState } from '../../shared/store/root';
+import { sessionEndedUrl } from './access';
 import { authApi } from './api';
 import { clearStoredSession } from './session-storage';
 import { signedOut } from './slice';
@@ -10,10 +11,13 @@ import { signedOut } from './slice';
 /** Spec section 9: the session is refreshed every 45 minutes while the app is open. */
 export const SESSION_REFRESH_INTERVAL_MS = 2_700_000;
 
-/** After a failed refresh: forget the user and the sandbox authorisation, and go to /login. */
+/**
+ * After a failed refresh: forget the user and the sandbox authorisation, and go to /login,
+ * carrying the page the user was on so that signing in again brings them back to it.
+ */
 export function expireSession() {
   clearStoredSession();
-  window.location.assign('/login');
+  window.location.assign(sessionEndedUrl(window.location));
 }
 
 export function installSessionHandling(getState: () => RootState) {

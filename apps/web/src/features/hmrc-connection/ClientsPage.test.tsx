@@ -61,7 +61,7 @@ describe('an agent’s clients', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1); // the list only: nothing was sent
 
     fireEvent.change(vrn, { target: { value: 'GB 101 7476 96' } });
-    fireEvent.change(screen.getByLabelText(/Client's VAT registration date/), { target: { value: '2007-05-18' } });
+    fireEvent.change(screen.getByLabelText(/Client's VAT registration date/), { target: { value: '18/05/2007' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Client name/ }), { target: { value: 'Corner Shop' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ask for authority' }));
 

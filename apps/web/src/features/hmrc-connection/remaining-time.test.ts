@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { remainingParts } from './remaining-time';
+import { remainingMs } from './remaining-time';
 
 describe('time remaining on an authority', () => {
-  it('counts whole hours, then minutes and seconds', () => {
+  it('is the time until the expiry', () => {
     const now = Date.parse('2026-11-23T10:00:00Z');
-    expect(remainingParts('2026-11-24T12:30:05Z', now)).toEqual({ hours: 26, minutes: '30', seconds: '05' });
+    expect(remainingMs('2026-11-24T12:30:05Z', now)).toBe(((26 * 60 + 30) * 60 + 5) * 1000);
   });
 
   it('has nothing left once the time has passed', () => {
-    expect(remainingParts('2026-11-23T09:59:59Z', Date.parse('2026-11-23T10:00:00Z'))).toBeUndefined();
+    expect(remainingMs('2026-11-23T09:59:59Z', Date.parse('2026-11-23T10:00:00Z'))).toBeUndefined();
+    expect(remainingMs('not a date', Date.parse('2026-11-23T10:00:00Z'))).toBeUndefined();
   });
 });

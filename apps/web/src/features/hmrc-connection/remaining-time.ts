@@ -1,13 +1,6 @@
-/** Whole hours, minutes and seconds from `now` until `until`; undefined once it has passed. */
-export function remainingParts(
-  until: string,
-  now: number,
-): { hours: number; minutes: string; seconds: string } | undefined {
-  const left = Math.floor((Date.parse(until) - now) / 1000);
+/** Milliseconds from `now` until `until`; undefined once it has passed (or `until` is no date). */
+export function remainingMs(until: string, now: number): number | undefined {
+  const left = Date.parse(until) - now;
   if (!Number.isFinite(left) || left <= 0) return undefined;
-  return {
-    hours: Math.floor(left / 3600),
-    minutes: String(Math.floor((left % 3600) / 60)).padStart(2, '0'),
-    seconds: String(left % 60).padStart(2, '0'),
-  };
+  return left;
 }

@@ -5,8 +5,8 @@ import { type DeadlinesResponse, type HmrcFeed, Role, type UserRecord } from '@v
 import { Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../shared/i18n/i18n';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n } from '../../shared/i18n/i18n';
 import { dynamicMiddleware, rootReducer } from '../../shared/store/root';
 import DashboardPage from './DashboardPage';
 import { type FakeAnswers, fakeServer } from '../../test/fake-server';
@@ -93,7 +93,7 @@ describe('the Home dashboard', () => {
       renderDashboard();
       const items = await screen.findAllByTestId('hmrc-news-item');
       expect(items).toHaveLength(8);
-      expect(screen.getByTestId('hmrc-news-source')).toHaveTextContent('HM Revenue & Customs - Activity on GOV.UK');
+      expect(screen.getByTestId('hmrc-news-source')).toHaveTextContent('From GOV.UK (in English)');
       const link = within(items[0] as HTMLElement).getByRole('link', { name: /HMRC news 0/ });
       expect(link).toHaveAttribute('href', 'https://www.gov.uk/government/news/item-0');
       expect(link).toHaveAttribute('target', '_blank');
@@ -110,7 +110,7 @@ describe('the Home dashboard', () => {
       expect(screen.getAllByTestId('hmrc-news-item')).toHaveLength(8);
     });
 
-    it('shows the server’s message when the feed is unavailable', async () => {
+    it('says so when the feed is unavailable', async () => {
       fakeServer(
         signedIn({
           '/api/hmrc-feed': {
@@ -121,7 +121,39 @@ describe('the Home dashboard', () => {
       renderDashboard();
       const unavailable = await screen.findByTestId('hmrc-news-unavailable');
       expect(unavailable).toHaveTextContent('HMRC news is unavailable');
-      expect(unavailable).toHaveTextContent('The HMRC news feed cannot be reached at the moment.');
+      expect(unavailable).toHaveTextContent('GOV.UK cannot be reached at the moment. Try again later.');
+    });
+
+    describe('in Spanish', () => {
+      beforeAll(async () => {
+        await changeLanguage('es');
+      });
+      afterAll(async () => {
+        await changeLanguage('en');
+      });
+
+      it('says where the news comes from in Spanish, and marks GOV.UK’s titles as English', async () => {
+        fakeServer(signedIn());
+        renderDashboard();
+        const items = await screen.findAllByTestId('hmrc-news-item');
+        expect(screen.getByTestId('hmrc-news-source')).toHaveTextContent('De GOV.UK (en inglés)');
+        expect(within(items[0] as HTMLElement).getByText('HMRC news 0')).toHaveAttribute('lang', 'en-GB');
+      });
+
+      it('says in Spanish that the feed is unavailable', async () => {
+        fakeServer(
+          signedIn({
+            '/api/hmrc-feed': {
+              body: { status: 'unavailable', message: 'The HMRC news feed cannot be reached at the moment.' },
+            },
+          }),
+        );
+        renderDashboard();
+        const unavailable = await screen.findByTestId('hmrc-news-unavailable');
+        expect(unavailable).toHaveTextContent('Las noticias de HMRC no están disponibles');
+        expect(unavailable).toHaveTextContent('Ahora mismo no se puede acceder a GOV.UK.');
+        expect(unavailable).not.toHaveTextContent('cannot be reached');
+      });
     });
 
     it('is shown to a visitor, who gets no deadlines card', async () => {
@@ -187,7 +219,7 @@ describe('the Home dashboard', () => {
               statusCode: 502,
               code: 'HMRC_UNAVAILABLE',
               error: 'Bad Gateway',
-              message: 'No response from HMRC. Try again shortly.',
+              message: 'Server error (500)',
               hmrc: { kind: 'obligations', status: 500, codes: ['INTERNAL_SERVER_ERROR'] },
             },
           },
@@ -195,7 +227,7 @@ describe('the Home dashboard', () => {
       );
       renderDashboard();
       const alert = await screen.findByTestId('deadlines-error');
-      expect(alert).toHaveTextContent('No response from HMRC. Try again shortly.');
+      expect(alert).toHaveTextContent('Server error (500)');
       expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     });
   });

@@ -20,13 +20,15 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../shared/api/http-errors';
+import { formatDateTime } from '../../shared/format/format';
 import { notify } from '../../shared/toasts/notifier';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAuth } from '../auth';
 import { usersApi } from './api';
 
-function formatWhen(iso: string | null, locale: string, never: string) {
-  return iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : never;
+/** '24 Nov 2026, 01:32' (UK time), as everywhere else in the app; `never` when there is none. */
+function formatWhen(iso: string | null, language: string, never: string) {
+  return iso ? formatDateTime(iso, language) : never;
 }
 
 /** Admins list and search users, change roles, disable accounts, and read the audit log. */

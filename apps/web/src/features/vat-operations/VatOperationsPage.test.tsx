@@ -11,7 +11,11 @@ vi.mock('../hmrc-connection', () => ({
   formatVrn: (vrn: string) => vrn,
   useCurrentBusiness: () => ({ business: undefined, businesses: [], isLoading: false, error: undefined }),
 }));
-vi.mock('../auth', () => ({ GuestPrompt: () => null }));
+vi.mock('../auth', () => ({
+  GuestPrompt: () => null,
+  GuestRolePanel: () => null,
+  useAuth: () => ({ status: 'anonymous', user: null }),
+}));
 
 describe('VAT Operations without a business', () => {
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../shared/api/http-errors';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { GuestPrompt } from '../auth';
+import { GuestPrompt, GuestRolePanel, useAuth } from '../auth';
 import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
 import { LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { VatOperationsTabs } from './components/VatOperationsTabs';
@@ -11,9 +11,12 @@ import { VatOperationsTabs } from './components/VatOperationsTabs';
 export default function VatOperationsPage() {
   const { t } = useTranslation(['common', 'vatOperations']);
   usePageTitle(t('nav.vatOperations'));
-  const { business, isLoading, error } = useCurrentBusiness();
+  const { status } = useAuth();
+  const { business, hasBusinesses, isLoading, error } = useCurrentBusiness();
 
   const content = () => {
+    // An account with the Guest role has no businesses: say what Guests may do, not 'connect one'.
+    if (status === 'signedIn' && !hasBusinesses) return <GuestRolePanel />;
     if (isLoading) return <LoadingState label={t('vatOperations:loadingBusiness')} />;
     if (error) {
       return (

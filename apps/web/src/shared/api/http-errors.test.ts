@@ -46,9 +46,32 @@ describe('error messages for failed calls', () => {
       status: 502,
       data: { code: 'HMRC_UNAVAILABLE', hmrc: { kind: 'returnView', status: 0, codes: [] } },
     };
-    expect(describeError(noAnswer, translate)).toBe('VAR Return, No response from server - check your connection');
+    expect(describeError(noAnswer, translate)).toBe('VAT Return, No response from server - check your connection');
     await i18n.changeLanguage('es');
     expect(describeError(insolvent, translate)).toBe('El comerciante es insolvente (Obligaciones).');
+    expect(describeError(noAnswer, translate)).toBe(
+      'Declaración de IVA: el servidor no responde; compruebe su conexión',
+    );
+    await i18n.changeLanguage('en');
+  });
+
+  it('words HMRC’s own failures as the spec’s status messages with HMRC’s status, not as no response', async () => {
+    const translate = i18n.t.bind(i18n) as never;
+    const failed = (status: number, kind = 'obligations') => ({
+      status: 502,
+      data: {
+        code: 'HMRC_UNAVAILABLE',
+        message: 'No response from HMRC. Try again shortly.',
+        hmrc: { kind, status, codes: [] },
+      },
+    });
+    expect(describeError(failed(500), translate)).toBe('Server error (500)');
+    expect(describeError(failed(502, 'liabilities'), translate)).toBe('Gateway error (502)');
+    expect(describeError(failed(503, 'returnView'), translate)).toBe('Service unavailable (503)');
+    // No answer at all is still "no response".
+    expect(describeError(failed(0), translate)).toBe('No response from HMRC. Try again shortly.');
+    await i18n.changeLanguage('es');
+    expect(describeError(failed(503), translate)).toBe('Servicio no disponible (503)');
     await i18n.changeLanguage('en');
   });
 

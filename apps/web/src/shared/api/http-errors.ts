@@ -64,8 +64,9 @@ export function describeError(error: FetchBaseQueryError | SerializedError | und
 const isHmrcKind = (kind: string): kind is HmrcDataKind => (hmrcDataKinds as readonly string[]).includes(kind);
 
 /**
- * HMRC's refusal or silence in the spec's words for the kind of data asked for (spec section 8):
- * translated when the code is one the spec words, else the server's message (HMRC's own).
+ * HMRC's refusal, failure or silence in the spec's words for the kind of data asked for (spec
+ * section 8): translated when the code is one the spec words, else the server's message (HMRC's
+ * own); HMRC's own failure as its status ('Service unavailable (503)').
  */
 function describeHmrcError(body: Partial<ApiErrorBody> | undefined, t: TFunction): string | undefined {
   const detail = body?.hmrc;
@@ -74,6 +75,9 @@ function describeHmrcError(body: Partial<ApiErrorBody> | undefined, t: TFunction
   if (detail.kind === 'returnView' && body.code === 'HMRC_UNAVAILABLE' && detail.status === 0) {
     return t(returnViewMessages.noResponse.key);
   }
+  // HMRC answered with a failure of its own (500, 502, 503): its status in the spec's words.
+  const hmrcStatus = body.code === 'HMRC_UNAVAILABLE' ? httpStatusMessage(detail.status) : undefined;
+  if (hmrcStatus) return `${t(hmrcStatus.key)} (${detail.status})`;
   if (body.code !== 'HMRC_REFUSED') return undefined;
   const message = hmrcErrorMessage(detail.kind, { status: detail.status, codes: detail.codes, message: body.message });
   if (!message.key) return message.text;

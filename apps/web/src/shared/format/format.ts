@@ -1,11 +1,14 @@
-import { formatGbp } from '@vatwise/domain';
+import { type BoxNumber, formatGbp, isWholePoundsBox } from '@vatwise/domain';
 
 /**
- * Money and dates as a UK accountant reads them: £1,234.56 and 23 Nov 2026 (or the chosen
- * language's own order). Money arrives in pence and stays whole numbers until it is text.
+ * Money and dates as a UK accountant reads them, one style across the app: £1,234.56, −£12.50
+ * (a true minus sign), 23 Nov 2026 and 23 Nov 2026, 14:05 (24-hour, UK time), or the chosen
+ * language's own form of the same (23 nov 2026). Never the browser's locale, never month-first.
+ * Money arrives in pence and stays whole numbers until it is text.
  */
 
-const localeOf = (language: string) => (language.startsWith('es') ? 'es-ES' : 'en-GB');
+/** The locale the app formats in for a language: en-GB for English whatever the browser says. */
+export const localeOf = (language: string) => (language.startsWith('es') ? 'es-ES' : 'en-GB');
 
 /**
  * One format per locale and style, made on first use: making an Intl format costs far more than
@@ -26,6 +29,7 @@ function dateFormatOf(locale: string, style: 'date' | 'dateTime'): Intl.DateTime
             year: 'numeric',
             hour: '2-digit',
             minute: '2-digit',
+            hourCycle: 'h23',
             timeZone: 'Europe/London',
           },
     );
@@ -36,6 +40,15 @@ function dateFormatOf(locale: string, style: 'date' | 'dateTime'): Intl.DateTime
 
 export function formatMoney(pence: number | null | undefined, language = 'en'): string {
   return pence === null || pence === undefined ? '—' : formatGbp(pence, localeOf(language));
+}
+
+/**
+ * A nine-box figure: boxes 1-5 in pounds and pence, boxes 6-9 in the whole pounds HMRC takes them
+ * in ('£1,250'). A box 6-9 figure that does have pence keeps them, so the problem shows.
+ */
+export function formatBoxAmount(box: BoxNumber, pence: number | null | undefined, language = 'en'): string {
+  if (pence === null || pence === undefined) return '—';
+  return formatGbp(pence, localeOf(language), { wholePounds: isWholePoundsBox(box) });
 }
 
 /** '23 Nov 2026' for '2026-11-23' (a calendar date: no time zone can move it). */
@@ -53,4 +66,19 @@ export function formatDateTime(instant: string | null | undefined, language = 'e
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
   return dateFormatOf(localeOf(language), 'dateTime').format(date);
+}
+
+/** ISO instants ('2026-11-24T01:32:00.000Z') and calendar dates ('2026-11-24') inside a sentence. */
+const isoInText =
+  /(?<![\w/=.:-])(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?(?![\w/=:-]|\.\w)/g;
+
+/**
+ * A message written by the server (an agent's dialogue line, say) with its ISO dates and instants
+ * as the app writes them: 'valid until 2026-11-24T01:32:00Z' → 'valid until 24 Nov 2026, 01:32'.
+ * Dates inside a path or query ('?from=2026-01-01') are left alone.
+ */
+export function formatDatesInText(text: string, language = 'en'): string {
+  return text.replace(isoInText, (whole: string, date: string, time: string | undefined) =>
+    time ? formatDateTime(whole, language) : formatDate(date, language),
+  );
 }

@@ -58,3 +58,94 @@ describe('translations', () => {
     }
   });
 });
+
+/** Every text of a translation, by its dotted path (list items by index). */
+function textsOf(value: unknown, path = '', texts = new Map<string, string>()): Map<string, string> {
+  if (typeof value === 'string') texts.set(path, value);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) textsOf(inner, path ? `${path}.${key}` : key, texts);
+  }
+  return texts;
+}
+
+/**
+ * Texts that read the same in Spanish, so a Spanish text equal to the English one is no
+ * forgotten translation. Kept short: names, codes and words Spanish shares with English.
+ */
+const sameInSpanish = new Set([
+  // Product, service and company names.
+  'VAT Wise',
+  '© {{year}} VAT Wise',
+  'HMRC',
+  'Google',
+  'GitHub',
+  // The language menu names each language in that language.
+  'English',
+  'Español',
+  // Codes.
+  'VRN {{vrn}}',
+  'SHA-256',
+  'SHA-256 {{hash}}',
+  // Spanish words spelt as in English.
+  'Editor',
+  'Error',
+  'No',
+  'Normal',
+]);
+
+/**
+ * Sources' addresses, and the titles of GOV.UK and HMRC Developer Hub pages quoted as published
+ * (in English, so a reader can find them), are the same in every language.
+ */
+function sameEverywhere(path: string, text: string): boolean {
+  if (/^https?:\/\//.test(text)) return true;
+  return /(^|\.)sources\.\d+\.label$/.test(path) && /^(GOV\.UK|HMRC Developer Hub): /.test(text);
+}
+
+describe('Spanish translations', () => {
+  const english = byLanguage('en');
+  const spanish = byLanguage('es');
+
+  it('has a text for every text English has', () => {
+    const missing: string[] = [];
+    for (const [namespace, content] of english) {
+      const spanishTexts = textsOf(spanish.get(namespace));
+      for (const path of textsOf(content).keys()) {
+        if (!spanishTexts.has(path)) missing.push(`${namespace}:${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has every Spanish plural form of each counted text', () => {
+    // i18next picks the form by Intl.PluralRules: Spanish has one, many (a million…) and other.
+    const forms = new Intl.PluralRules('es').resolvedOptions().pluralCategories;
+    const missing: string[] = [];
+    for (const [namespace, content] of english) {
+      const spanishTexts = textsOf(spanish.get(namespace));
+      const counted = [...textsOf(content).keys()].flatMap((path) => /^(.*)_(one|other)$/.exec(path)?.[1] ?? []);
+      for (const base of new Set(counted)) {
+        for (const form of forms) {
+          if (!spanishTexts.has(`${base}_${form}`)) missing.push(`${namespace}:${base}_${form}`);
+        }
+      }
+    }
+    expect(forms).toEqual(expect.arrayContaining(['one', 'other']));
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves no text in English', () => {
+    const untranslated: string[] = [];
+    for (const [namespace, content] of english) {
+      const spanishTexts = textsOf(spanish.get(namespace));
+      for (const [path, text] of textsOf(content)) {
+        // Only texts with words: '{{start}} – {{end}}' reads the same in any language.
+        const words = text.replace(/\{\{[^}]*\}\}/g, '');
+        if (spanishTexts.get(path) !== text || !/\p{L}/u.test(words)) continue;
+        if (sameInSpanish.has(text) || sameEverywhere(path, text)) continue;
+        untranslated.push(`${namespace}:${path} ${JSON.stringify(text)}`);
+      }
+    }
+    expect(untranslated).toEqual([]);
+  });
+});

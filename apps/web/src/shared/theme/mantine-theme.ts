@@ -28,6 +28,14 @@ export function buildTheme(preferences: Pick<Preferences, 'colour' | 'radius'>):
       // Mantine opens a menu onto a hidden focusable placeholder (role=presentation, tabindex=-1),
       // which a menu may not hold (ARIA: a menu's children are its items and groups).
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A badge cut its text short to fit ('CARGANDO…' showed as 'CARGA…'): it keeps its whole
+      // text, on a second line if its place is too narrow, as longer translations need.
+      Badge: {
+        styles: {
+          root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', flexShrink: 0 },
+          label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'anywhere' },
+        },
+      },
     },
   });
 }

@@ -314,7 +314,7 @@ describe('parseRecords: box totals', () => {
   it('refuses pence in boxes 6 to 9', () => {
     expect(boxes([6, '1234.56'], [9, -10.5]).problems.map((problem) => problem.message)).toEqual([
       'Row 2, column "Amount": box 6 is in whole pounds, but £1,234.56 has pence: write £1,234, leaving out the pence',
-      'Row 3, column "Amount": box 9 is in whole pounds, but -£10.50 has pence: write -£10, leaving out the pence',
+      'Row 3, column "Amount": box 9 is in whole pounds, but −£10.50 has pence: write −£10, leaving out the pence',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/format';
+import { formatDateTime, formatDatesInText } from '../../../shared/format/format';
 import type { DialogueEntry } from '../../../shared/logs/dialogue-log';
 
 const colours = { info: undefined, success: 'teal', warning: 'orange', error: 'red' } as const;
@@ -51,7 +51,10 @@ export function DialogueList({
                       {t(`sources.${entry.source}`, { defaultValue: entry.source })}
                     </Badge>
                   )}
-                  <span style={{ wordBreak: 'break-word' }}>{entry.message}</span>
+                  <span style={{ wordBreak: 'break-word' }}>
+                    {/* An HMRC call's line quotes its endpoint as sent; the agents' sentences get the app's dates. */}
+                    {entry.source === 'hmrc' ? entry.message : formatDatesInText(entry.message, i18n.language)}
+                  </span>
                 </Group>
               </Text>
             ))}

@@ -10,6 +10,16 @@ import { VAT_WISE_PATH } from './vat-wise-path';
 
 const ChatPanel = lazy(() => import('./ChatPanel'));
 
+/** The launcher's size and its distance from the window's bottom and side, in px. */
+const launcherSize = 52;
+const launcherOffset = 20;
+
+/**
+ * The room, in px, a page keeps below its last content so the launcher, floating over the bottom
+ * corner, never covers it (a Download CSV button, the footer's link): the page scrolls clear.
+ */
+export const launcherClearance = launcherSize + launcherOffset + 16;
+
 /** Fetches the signed-in user's conversations once (spec section 4, on start). */
 function useChatHistoryOnSignIn() {
   const dispatch = useChatDispatch();
@@ -29,10 +39,16 @@ function Launcher() {
   if (location.pathname.startsWith(VAT_WISE_PATH)) return null;
   return (
     <>
-      <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+      {/* vw-no-print: not on paper (a printed receipt), where it would cover what is under it. */}
+      <Affix
+        position={{ bottom: launcherOffset, right: launcherOffset }}
+        zIndex={150}
+        className="vw-no-print"
+        data-testid="chat-launcher-affix"
+      >
         <Tooltip label={t('openPanel')} position="left">
           <ActionIcon
-            size={52}
+            size={launcherSize}
             radius="xl"
             variant="filled"
             onClick={open}
@@ -49,6 +65,7 @@ function Launcher() {
         onClose={close}
         position="right"
         size="lg"
+        className="vw-no-print"
         title={t('panelTitle')}
         styles={{
           content: { display: 'flex', flexDirection: 'column' },

@@ -1,5 +1,6 @@
 import { Alert, Select } from '@mantine/core';
 import { type LlmSelection, type ModelInfo, llmSelections } from '@vatwise/domain';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { assistantApi } from '../api';
 
@@ -7,6 +8,15 @@ import { assistantApi } from '../api';
 export function unavailableModel(models: ModelInfo[] | undefined, selected: LlmSelection): ModelInfo | undefined {
   const info = models?.find((model) => model.id === selected);
   return info && !info.configured ? info : undefined;
+}
+
+/**
+ * Why a model cannot be used, in the reader's language. The server's reason is in English; it is
+ * shown only for a model this version does not know.
+ */
+export function reasonOf(info: ModelInfo, t: TFunction<'assistant'>): string {
+  if (info.configured) return '';
+  return t(`model.reasons.${info.id}`, { defaultValue: info.reason ?? '' });
 }
 
 /**
@@ -41,7 +51,12 @@ export function ModelPicker({ selected, onChange }: { selected: LlmSelection; on
         data-testid="model-picker"
         renderOption={({ option }) => {
           const info = models.data?.find((model) => model.id === option.value);
-          const detail = info?.id === 'Built-in' ? t('model.builtIn') : (info?.reason ?? info?.model ?? '');
+          const detail =
+            info?.id === 'Built-in'
+              ? t('model.builtIn')
+              : info && !info.configured
+                ? reasonOf(info, t)
+                : (info?.model ?? '');
           return (
             <div>
               <div>{option.label}</div>
@@ -52,7 +67,7 @@ export function ModelPicker({ selected, onChange }: { selected: LlmSelection; on
       />
       {unavailable && (
         <Alert color="yellow" variant="light" p="xs" data-testid="model-fallback">
-          {t('model.notConfigured', { model: unavailable.id, reason: unavailable.reason ?? '' })}
+          {t('model.notConfigured', { model: unavailable.id, reason: reasonOf(unavailable, t) })}
         </Alert>
       )}
       {models.isError && (

@@ -1,5 +1,5 @@
 import { Button, Center, LoadingOverlay, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation, useMatches } from 'react-router';
@@ -24,7 +24,8 @@ function useRouteAccess(): RouteAccess {
 
 /**
  * The auth guard (spec section 4): checking -> authenticated or denied. Denied goes to
- * /user/login (carrying the requested location) or /unauthorized; guest-allowed pages
+ * /user/login (carrying the requested location, path and query, to return to after signing in;
+ * saying the session ended if this tab had a user) or /unauthorized; guest-allowed pages
  * render anyway; DISABLE_AUTH_GUARD (development) lets everything render.
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
@@ -55,6 +56,11 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     if (readOnPath.current !== undefined && readOnPath.current !== location.pathname) void refetch();
     readOnPath.current = location.pathname;
   }, [location.pathname, auth.status, refetch]);
+
+  // Someone who was signed in here and is now found signed out, without signing out in this tab:
+  // their session ended (expired, or ended on the server), so the sign-in page says so.
+  const [hadUser, setHadUser] = useState(false);
+  if (auth.status === 'signedIn' && !hadUser) setHadUser(true);
 
   useEffect(() => {
     if (auth.status !== 'signedIn') return;
@@ -99,6 +105,9 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (typeof decision === 'object') return <Navigate to={decision.redirect} replace />;
+  if (typeof decision === 'object') {
+    const sessionEnded = auth.status === 'anonymous' && hadUser && !auth.signedOut;
+    return <Navigate to={decision.redirect} replace state={sessionEnded ? { reason: 'session-ended' } : undefined} />;
+  }
   return children;
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { loginReturningTo } from '../access';
 import { useAuth } from '../slice';
 
 /**
@@ -17,7 +18,7 @@ export function GuestPrompt({ message }: { message: string }) {
     <Alert color="blue" icon={<IconLock size={18} />} data-testid="guest-prompt">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{message}</Text>
-        <Button size="xs" component={Link} to={`/user/login?redirectTo=${encodeURIComponent(location.pathname)}`}>
+        <Button size="xs" component={Link} to={loginReturningTo(location.pathname + location.search)}>
           {t('userMenu.signIn')}
         </Button>
       </Group>

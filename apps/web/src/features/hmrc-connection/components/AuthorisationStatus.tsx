@@ -4,7 +4,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format';
-import { remainingParts } from '../remaining-time';
+import { formatDuration } from '../../../shared/format/duration';
+import { remainingMs } from '../remaining-time';
 
 /** The current time, ticking once a second while shown. */
 function useNow(): number {
@@ -16,13 +17,13 @@ function useNow(): number {
   return now;
 }
 
+/** What is left of the authority, as people read it: '1 year 181 days', '5 hours 12 min', '12 min'. */
 function Remaining({ expiresAt }: { expiresAt: string }) {
-  const { t, i18n } = useTranslation('hmrc');
-  const parts = remainingParts(expiresAt, useNow());
-  const hours = parts && new Intl.NumberFormat(i18n.language.startsWith('es') ? 'es-ES' : 'en-GB').format(parts.hours);
+  const { t } = useTranslation(['hmrc', 'common']);
+  const left = remainingMs(expiresAt, useNow());
   return (
     <Text size="sm" data-testid="authorisation-remaining" aria-live="off">
-      {parts ? t('status.remainingValue', { ...parts, hours }) : t('status.expired')}
+      {left === undefined ? t('status.expired') : formatDuration(left, t)}
     </Text>
   );
 }

@@ -8,6 +8,7 @@ import { describeError } from '../../../shared/api/http-errors';
 import { clientConfig } from '../../../shared/config/client-config';
 import { formatDate } from '../../../shared/format/format';
 import { agentDialogueLog } from '../../../shared/logs/dialogue-log';
+import { DateField } from '../../../shared/ui/DateField';
 import { hmrcApi } from '../api';
 import { ClientLinkActions } from './ClientLinkActions';
 
@@ -118,14 +119,13 @@ export function ClientRequestForm() {
               autoComplete="off"
               required
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('hmrc:clients.form.registrationDate')}
               description={t('hmrc:clients.form.registrationDateHint')}
               value={registrationDate}
-              onChange={(event) => setRegistrationDate(event.currentTarget.value)}
+              onChange={setRegistrationDate}
               error={problems.registrationDate}
-              max={ukToday()}
+              maxDate={ukToday()}
               required
             />
           </Group>

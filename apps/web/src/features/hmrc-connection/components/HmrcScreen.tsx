@@ -5,11 +5,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../../shared/config/client-config';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { GuestPrompt, useAuth } from '../../auth';
+import { GuestPrompt, GuestRolePanel, useAuth } from '../../auth';
 
 /**
- * The frame of the HMRC connection screens: title, introduction, which HMRC this is, and for
- * someone without an account the spec's sign-in prompt instead of the tools.
+ * The frame of the HMRC connection screens: title, introduction, which HMRC this is, and instead
+ * of the tools, the spec's sign-in prompt for someone without an account, or for an account with
+ * the Guest role what Guests may do and whom to ask.
  */
 export function HmrcScreen({
   screen,
@@ -36,6 +37,7 @@ export function HmrcScreen({
       <Text size="lg">{intro}</Text>
       <GuestPrompt message={t('auth.guestPrompts.sandboxUser')} />
       {withDialogue && <GuestPrompt message={t('auth.guestPrompts.agentDialogue')} />}
+      <GuestRolePanel />
       {canUse && (
         <>
           {clientConfig.hmrcEnvironment === 'sandbox' && (

@@ -16,7 +16,8 @@ function NewsItem({ entry }: { entry: HmrcFeedEntry }) {
   return (
     <Stack gap={2} component="li" data-testid="hmrc-news-item">
       <Anchor href={entry.url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-        {entry.title}
+        {/* GOV.UK publishes in English: a screen reader reads the title as English in any language. */}
+        <span lang="en-GB">{entry.title}</span>
         <IconExternalLink size={14} style={{ marginInlineStart: 4, verticalAlign: 'middle' }} aria-hidden />
         <VisuallyHidden>{` ${t('dashboard.news.opensInNewTab')}`}</VisuallyHidden>
       </Anchor>
@@ -57,8 +58,9 @@ export function HmrcNewsCard() {
     }
     if (data.status === 'unavailable') {
       return (
+        // The server's message is in English; the card says the same in the reader's language.
         <Alert color="gray" title={t('dashboard.news.unavailable')} data-testid="hmrc-news-unavailable">
-          {data.message}
+          {t('dashboard.news.unreachable')}
         </Alert>
       );
     }
@@ -96,7 +98,7 @@ export function HmrcNewsCard() {
       subtitle={
         data?.status === 'ok' && (
           <Text size="xs" c="dimmed" data-testid="hmrc-news-source">
-            {data.title}
+            {t('dashboard.news.source')}
           </Text>
         )
       }

@@ -1,7 +1,8 @@
-import { Box, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { type DateRangeKind, type DateRangeProblem, dateRangeMessage, earliestFinancialDate } from '@vatwise/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../shared/ui/DateField';
 import { type DateRange, problemField } from '../date-range';
 
 interface DateRangeFieldsProps {
@@ -16,7 +17,7 @@ interface DateRangeFieldsProps {
 }
 
 /**
- * From and To as the browser's own date inputs. A range HMRC would refuse is explained before
+ * From and To as the app's date fields (DD/MM/YYYY whatever the browser's language). A range HMRC would refuse is explained before
  * anything is sent, in the words HMRC's refusal gets, and the field at fault is marked invalid.
  */
 export function DateRangeFields({ kind, value, onChange, problem, today, children }: DateRangeFieldsProps) {
@@ -28,15 +29,14 @@ export function DateRangeFields({ kind, value, onChange, problem, today, childre
   // Liabilities and payments start on 6 April 2016 and cannot end in the future; obligations can.
   const bounded = kind !== 'obligations';
   const dateInput = (name: keyof DateRange) => (
-    <TextInput
-      type="date"
+    <DateField
       label={t(`vatOperations:range.${name}`)}
       value={value[name]}
-      onChange={(event) => onChange({ ...value, [name]: event.currentTarget.value })}
+      onChange={(date) => onChange({ ...value, [name]: date })}
       error={field === name}
       aria-describedby={field === name ? messageId : undefined}
-      min={bounded ? earliestFinancialDate : undefined}
-      max={bounded ? today : undefined}
+      minDate={bounded ? earliestFinancialDate : undefined}
+      maxDate={bounded ? today : undefined}
       w={180}
     />
   );

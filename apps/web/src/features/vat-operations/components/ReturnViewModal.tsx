@@ -1,8 +1,8 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { hmrcBoxFieldOrder, type Obligation } from '@vatwise/domain';
+import { boxNumbers, hmrcBoxFieldOrder, type Obligation } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../shared/format/format';
+import { formatBoxAmount, formatDate } from '../../../shared/format/format';
 import { vatApi } from '../api';
 import { formatPeriod } from '../date-range';
 import { QueryContent } from './QueryStates';
@@ -59,7 +59,7 @@ export function ReturnViewModal({ vrn, obligation, opened, onClose }: ReturnView
                       </Table.Th>
                       <Table.Td>{t(`vatOperations:returnView.boxes.${box}`)}</Table.Td>
                       <Table.Td ta="end" fw={box === 'netVatDue' ? 700 : undefined}>
-                        {formatMoney(vatReturn.boxes[box], language)}
+                        {formatBoxAmount(boxNumbers[index] ?? 1, vatReturn.boxes[box], language)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -198,16 +198,20 @@ describe('the VAT Operations tabs', () => {
     expect(within(screen.getAllByTestId('obligation-row')[0] as HTMLElement).getByText('7 Aug 2017')).toBeTruthy();
   });
 
-  it('refuses a range that ends before it starts without asking HMRC', async () => {
+  it('refuses a range that ends before it starts, or is too long, without asking HMRC, saying which', async () => {
     const requests = fakeServerWith();
     renderTabs();
     await screen.findAllByTestId('obligation-row');
     const before = requests.length;
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-01-01' } });
     expect(await screen.findByTestId('date-range-problem')).toHaveTextContent(
-      'Invalid date range, must be 366 days or less (Obligations).',
+      'The From date must be before the To date.',
     );
     expect(screen.queryAllByTestId('obligation-row')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2000-01-01' } });
+    expect(await screen.findByTestId('date-range-problem')).toHaveTextContent(
+      'Invalid date range, must be 366 days or less (Obligations).',
+    );
     expect(requests.length).toBe(before);
   });
 

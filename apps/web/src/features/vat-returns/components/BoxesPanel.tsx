@@ -3,7 +3,7 @@ import { type ComputedReturn, boxExplanations } from '@vatwise/domain';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../shared/format/format';
+import { formatBoxAmount, formatDate, formatMoney } from '../../../shared/format/format';
 import { type BoxBreakdown, boxBreakdowns, isValueBox } from '../records';
 
 /** Boxes 3 and 5 are sums: never typed, always worked out (uk-vat-facts 1.2). */
@@ -89,7 +89,7 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
           </Text>
         </Stack>
         <Text fw={700} size="lg" data-testid={`box-${box.box}`} style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(box.amountPence, language)}
+          {formatBoxAmount(box.box, box.amountPence, language)}
         </Text>
       </Group>
       {count > 0 && (

@@ -15,6 +15,7 @@ import {
   sectorOptions,
 } from '../flat-rate-form';
 import { formatRateTenths } from '../money-input';
+import { DateField } from '../../../shared/ui/DateField';
 import { formatPeriod } from '../periods';
 import { asQueryError } from '../query-error';
 
@@ -88,13 +89,12 @@ export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editabl
             onChange={(event) => set({ rate: event.currentTarget.value })}
             error={error('rate')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('vatReturns:flatRate.firstYearUntil')}
             description={t('vatReturns:flatRate.firstYearHint')}
             value={values.firstYearUntil}
             disabled={!editable}
-            onChange={(event) => set({ firstYearUntil: event.currentTarget.value })}
+            onChange={(date) => set({ firstYearUntil: date })}
             error={error('firstYearUntil')}
           />
           <Switch

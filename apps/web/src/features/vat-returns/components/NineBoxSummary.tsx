@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { type NineBoxes, boxExplanations, boxKey, boxNumbers } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format/format';
+import { formatBoxAmount } from '../../../shared/format/format';
 
 interface NineBoxSummaryProps {
   boxes: NineBoxes;
@@ -30,7 +30,7 @@ export function NineBoxSummary({ boxes, label, testIdPrefix }: NineBoxSummaryPro
                 style={{ whiteSpace: 'nowrap' }}
                 data-testid={`${testIdPrefix}${box}`}
               >
-                {formatMoney(boxes[boxKey(box)], i18n.language)}
+                {formatBoxAmount(box, boxes[boxKey(box)], i18n.language)}
               </Table.Td>
             </Table.Tr>
           ))}

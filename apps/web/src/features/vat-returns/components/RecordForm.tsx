@@ -12,18 +12,26 @@ import {
   Textarea,
 } from '@mantine/core';
 import {
+  type VatRateKind,
   type VatRecord,
   adjustmentTypes,
   boxExplanations,
   enterableBoxes,
+  expectedVatPence,
+  rateCarriesVat,
   treatments,
+  vatDisagreesWithRate,
   vatRateKinds,
+  vatRatePercents,
 } from '@vatwise/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
+import { formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
+import { parsePounds, penceToInput } from '../money-input';
+import { DateField } from '../../../shared/ui/DateField';
 import { formatPeriod } from '../periods';
 import { asQueryError } from '../query-error';
 import {
@@ -43,6 +51,12 @@ interface RecordFormProps {
   onClose: () => void;
 }
 
+/** The VAT field's text for net × rate, or empty while the net is not an amount yet. */
+function workedOutVat(net: string, rate: VatRateKind): string {
+  const netPence = parsePounds(net);
+  return netPence === null ? '' : penceToInput(expectedVatPence(netPence, rate));
+}
+
 /** Adding or editing one digital record: a sale or purchase, or an adjustment to one box with its reason. */
 export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
@@ -52,6 +66,8 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
     record ? valuesFromRecord(record) : emptyRecordValues('sale', period.start),
   );
   const [errors, setErrors] = useState<RecordErrors>({});
+  // VAT follows net × rate until the user types their own; a stored record's VAT is theirs from the start.
+  const [vatTyped, setVatTyped] = useState(record !== undefined);
   const [addRecord, adding] = vatReturnsApi.useAddRecordMutation();
   const [updateRecord, updating] = vatReturnsApi.useUpdateRecordMutation();
   const saving = adding.isLoading || updating.isLoading;
@@ -59,6 +75,19 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
   const set = <Field extends keyof RecordValues>(field: Field, value: RecordValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  /** A new net or rate, and the VAT worked out again from them unless the user typed it. */
+  const setNetOrRate = (change: Partial<Pick<RecordValues, 'net' | 'rate'>>) => {
+    setValues((current) => {
+      const next = { ...current, ...change };
+      return vatTyped ? next : { ...next, vat: workedOutVat(next.net, next.rate) };
+    });
+    const cleared = Object.fromEntries(Object.keys(change).map((field) => [field, undefined]));
+    setErrors((current) => ({ ...current, ...cleared, ...(vatTyped ? {} : { vat: undefined }) }));
+  };
+  const workOutVat = () => {
+    setVatTyped(false);
+    set('vat', workedOutVat(values.net, values.rate));
   };
   const error = (field: keyof RecordValues) => {
     const key = errors[field];
@@ -70,6 +99,29 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
   // Box totals come only from imports; they are editable, but not offered for a new record.
   const kinds: RecordKind[] = record?.kind === 'boxTotal' ? ['boxTotal'] : ['sale', 'purchase', 'adjustment'];
   const isTransaction = values.kind === 'sale' || values.kind === 'purchase';
+
+  // A warning, not an error: VAT on a real invoice may differ (rounded another way), and the record still saves.
+  const netPence = parsePounds(values.net);
+  const vatPence = parsePounds(values.vat);
+  let vatWarning: string | undefined;
+  if (
+    isTransaction &&
+    netPence !== null &&
+    vatPence !== null &&
+    vatDisagreesWithRate(netPence, vatPence, values.rate)
+  ) {
+    vatWarning = rateCarriesVat(values.rate)
+      ? t('vatReturns:recordForm.vatMismatch', {
+          vat: formatMoney(vatPence, language),
+          percent: vatRatePercents[values.rate],
+          net: formatMoney(netPence, language),
+          expected: formatMoney(expectedVatPence(netPence, values.rate), language),
+        })
+      : t('vatReturns:recordForm.vatOnNoVatRate', {
+          vat: formatMoney(vatPence, language),
+          rate: t(`vatReturns:rates.${values.rate}`),
+        });
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -113,17 +165,16 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
               />
             </Input.Wrapper>
           )}
-          <TextInput
-            type="date"
+          <DateField
             label={t('vatReturns:recordForm.date')}
             description={t('vatReturns:recordForm.dateHint', {
               period: formatPeriod(period.start, period.end, language),
             })}
-            min={period.start}
-            max={period.end}
+            minDate={period.start}
+            maxDate={period.end}
             required
             value={values.date}
-            onChange={(event) => set('date', event.currentTarget.value)}
+            onChange={(date) => set('date', date)}
             error={error('date')}
           />
           <TextInput
@@ -145,27 +196,45 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
                   autoComplete="off"
                   required
                   value={values.net}
-                  onChange={(event) => set('net', event.currentTarget.value)}
+                  onChange={(event) => setNetOrRate({ net: event.currentTarget.value })}
                   error={error('net')}
                 />
-                <TextInput
-                  label={t('vatReturns:recordForm.vat')}
-                  description={t('vatReturns:recordForm.vatHint')}
-                  leftSection="£"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  required
-                  value={values.vat}
-                  onChange={(event) => set('vat', event.currentTarget.value)}
-                  error={error('vat')}
-                />
+                <Stack gap={4} align="flex-start">
+                  <TextInput
+                    w="100%"
+                    label={t('vatReturns:recordForm.vat')}
+                    description={t('vatReturns:recordForm.vatHint')}
+                    leftSection="£"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    required
+                    value={values.vat}
+                    onChange={(event) => {
+                      const text = event.currentTarget.value;
+                      // Typed VAT is the user's; clearing the field hands it back to net × rate.
+                      setVatTyped(text.trim() !== '');
+                      set('vat', text);
+                    }}
+                    error={error('vat')}
+                    // Mantine's success slot sits under the input and is in its aria-describedby, without
+                    // marking it invalid: used here for the warning, in the theme's readable orange.
+                    success={vatWarning}
+                    withSuccessStyles={false}
+                    successProps={{ c: 'orange', 'data-testid': 'vat-warning' }}
+                  />
+                  <Button variant="subtle" size="compact-sm" onClick={workOutVat} disabled={netPence === null}>
+                    {t('vatReturns:recordForm.workOutVat')}
+                  </Button>
+                </Stack>
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
                 <NativeSelect
                   label={t('vatReturns:recordForm.rate')}
                   value={values.rate}
                   onChange={(event) =>
-                    set('rate', vatRateKinds.find((rate) => rate === event.currentTarget.value) ?? 'standard')
+                    setNetOrRate({
+                      rate: vatRateKinds.find((rate) => rate === event.currentTarget.value) ?? 'standard',
+                    })
                   }
                   data={vatRateKinds.map((rate) => ({ value: rate, label: t(`vatReturns:rates.${rate}`) }))}
                 />

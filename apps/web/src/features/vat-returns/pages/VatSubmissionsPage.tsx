@@ -1,9 +1,9 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { ukToday } from '@vatwise/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { GuestPrompt, useAuth } from '../../auth';
+import { GuestPrompt, GuestRolePanel, useAuth } from '../../auth';
 import { formatVrn, hmrcApi, useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { OpenPeriods } from '../components/OpenPeriods';
@@ -24,13 +24,8 @@ export default function VatSubmissionsPage() {
   const content = () => {
     // Visitors and guests: the sign-in prompt above says what to do; nothing here may call the API.
     if (auth.status !== 'signedIn') return null;
-    if (!hasBusinesses) {
-      return (
-        <Alert color="blue" data-testid="guest-account">
-          {t('vatReturns:guestAccount')}
-        </Alert>
-      );
-    }
+    // An account with the Guest role: what Guests may do, and whom to ask for more.
+    if (!hasBusinesses) return <GuestRolePanel />;
     if (isLoading) return <LoadingState label={t('vatReturns:loadingBusiness')} />;
     if (error) return <ErrorState error={error} onRetry={() => void businessesQuery.refetch()} />;
     return business ? (

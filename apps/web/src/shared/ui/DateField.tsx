@@ -1,0 +1,54 @@
+import { DateInput, DatesProvider } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/en-gb';
+import 'dayjs/locale/es';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseDayMonthYear } from '../format/date-input';
+
+export interface DateFieldProps {
+  label: ReactNode;
+  description?: ReactNode;
+  /** 'YYYY-MM-DD', or '' for none. */
+  value: string;
+  /** 'YYYY-MM-DD', or '' once the field is emptied. */
+  onChange: (value: string) => void;
+  error?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** Earliest and latest 'YYYY-MM-DD' the calendar offers (a typed date outside is left to the form to explain). */
+  minDate?: string;
+  maxDate?: string;
+  w?: number | string;
+  'aria-describedby'?: string;
+}
+
+/** The dayjs locale the calendar's month and weekday names come from. */
+const datesLocaleOf = (language: string) => (language.startsWith('es') ? 'es' : 'en-gb');
+
+/**
+ * A date field that shows and reads dates as DD/MM/YYYY in the app's chosen language, not in the
+ * browser's (a native date input in a US-English browser shows mm/dd/yyyy to a UK user). The
+ * calendar's names follow the chosen language and its weeks start on Monday. Limits (earliest,
+ * latest) are checked by each form, which explains them, rather than silently refusing a date.
+ */
+export function DateField({ value, onChange, minDate, maxDate, ...props }: DateFieldProps) {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <DatesProvider settings={{ locale: datesLocaleOf(i18n.language), firstDayOfWeek: 1 }}>
+      <DateInput
+        {...props}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        valueFormat="DD/MM/YYYY"
+        dateParser={parseDayMonthYear}
+        placeholder={t('dateField.placeholder')}
+        clearable={!props.required && !props.disabled}
+        clearButtonProps={{ 'aria-label': t('dateField.clear') }}
+        // Not minDate/maxDate, with which a typed date outside is dropped without a word.
+        excludeDate={(date) => (minDate !== undefined && date < minDate) || (maxDate !== undefined && date > maxDate)}
+        autoComplete="off"
+      />
+    </DatesProvider>
+  );
+}

@@ -7,27 +7,28 @@ import {
 } from '@vatwise/domain';
 import { formatRateTenths, parseRateTenths } from './money-input';
 
-/** The flat rate form as typed. */
+/**
+ * The flat rate form as typed. There is no choice about the limited cost trader test: HMRC asks
+ * for it every period, so it is always worked out from the records (purchases marked as relevant
+ * goods against the bar) and the working says which way it went.
+ */
 export interface FlatRateValues {
   enabled: boolean;
   sector: string;
   rate: string;
   firstYearUntil: string;
-  limitedCostTest: boolean;
 }
 
-/** "Any other activity not listed elsewhere" (004): the sector the server also starts from. */
-const defaultSector = '004';
-
+/**
+ * The form for saved settings, or an empty one: no sector is chosen for the user (a preselected
+ * sector would set box 1 at a rate nobody picked), so turning the scheme on asks for one.
+ */
 export function flatRateValues(settings: FlatRateSettings | null): FlatRateValues {
-  const sector = flatRateSector(settings?.sector ?? defaultSector) ?? flatRateSector(defaultSector);
-  const rateTenths = settings?.rateTenths ?? sector?.rateTenths ?? 120;
   return {
     enabled: settings !== null,
-    sector: settings?.sector ?? defaultSector,
-    rate: formatRateTenths(rateTenths).replace('%', ''),
+    sector: settings?.sector ?? '',
+    rate: settings ? formatRateTenths(settings.rateTenths).replace('%', '') : '',
     firstYearUntil: settings?.firstYearUntil ?? '',
-    limitedCostTest: settings?.limitedCostTest ?? true,
   };
 }
 
@@ -57,7 +58,7 @@ export function buildFlatRate(
     sector: values.sector,
     rateTenths,
     firstYearUntil,
-    limitedCostTest: values.limitedCostTest,
+    limitedCostTest: true,
   });
   return parsed.success ? { settings: parsed.data } : { errors: ['sector'] };
 }

@@ -69,7 +69,8 @@ export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editabl
             label={t('vatReturns:flatRate.sector')}
             searchable
             data={options}
-            value={values.sector}
+            value={values.sector || null}
+            placeholder={t('vatReturns:flatRate.sectorPlaceholder')}
             disabled={!editable}
             nothingFoundMessage={t('vatReturns:flatRate.noSector')}
             allowDeselect={false}
@@ -97,16 +98,11 @@ export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editabl
             onChange={(date) => set({ firstYearUntil: date })}
             error={error('firstYearUntil')}
           />
-          <Switch
-            label={t('vatReturns:flatRate.limitedCost')}
-            description={t('vatReturns:flatRate.limitedCostHint', {
+          <Text size="sm" c="dimmed" mt="md" data-testid="limited-cost-rule">
+            {t('vatReturns:flatRate.limitedCostRule', {
               rate: formatRateTenths(limitedCostRateTenths, language),
             })}
-            checked={values.limitedCostTest}
-            disabled={!editable}
-            onChange={(event) => set({ limitedCostTest: event.currentTarget.checked })}
-            mt="md"
-          />
+          </Text>
         </SimpleGrid>
       )}
       {editable && (
@@ -171,6 +167,23 @@ function FlatRateWorkingTable({ working }: { working: FlatRateWorking }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Text size="sm" data-testid="limited-cost-verdict">
+        {t(
+          working.limitedCost ? 'vatReturns:flatRate.working.verdictLimited' : 'vatReturns:flatRate.working.verdictNot',
+          {
+            goods: money(working.relevantGoodsIncVatPence),
+            bar: money(working.specifiedAmountPence),
+            rate: formatRateTenths(limitedCostRateTenths, language),
+          },
+        )}
+      </Text>
+      {working.limitedCost && working.relevantGoodsIncVatPence === 0 && working.turnoverIncVatPence > 0 && (
+        <Text size="sm" c="orange" data-testid="no-relevant-goods">
+          {t('vatReturns:flatRate.working.noRelevantGoods', {
+            rate: formatRateTenths(limitedCostRateTenths, language),
+          })}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {t('vatReturns:flatRate.working.note')}
       </Text>

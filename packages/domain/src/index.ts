@@ -20,6 +20,7 @@ export * from './vat-returns/import-limits';
 export * from './vat-returns/record-page';
 export * from './vat-returns/record-vat';
 export * from './vat-returns/rules';
+export * from './vat-returns/schemes';
 export * from './assistant/llm';
 export * from './assistant/api';
 export * from './hmrc-feed/api';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ReturnReview } from '../practice/api';
 import { vrnSchema } from '../hmrc/api';
 import { isCalendarDate } from '../vat/dates';
+import type { VatSchemeKind } from './schemes';
 
 /**
  * VAT returns (issue "VAT returns: prepare, check and submit exactly once"): the digital records a
@@ -298,6 +299,8 @@ export interface ReturnDraft {
   computed: ComputedReturn | null;
   /** Where it stands in the workspace's review before filing (a practice may require approval). */
   review: ReturnReview;
+  /** The business's schemes in effect for any day of the period (see schemes.ts). */
+  schemes: VatSchemeKind[];
 }
 
 // --- imports (bridging) ---------------------------------------------------------------------

@@ -323,6 +323,8 @@ export class VatReturnService {
       filedElsewhere: filedElsewhereOf(row),
       computed,
       review: await this.reviewOf(row, computed),
+      // Filled from the business's schemes (cash accounting etc.); none until they are set.
+      schemes: [],
     };
   }
 

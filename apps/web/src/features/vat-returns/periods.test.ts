@@ -42,6 +42,7 @@ const draft = (id: string, periodKey: string, periodEnd: string, updatedAt = '20
   lastError: null,
   receipt: null,
   filedElsewhere: null,
+  schemes: [],
   review: unreviewed,
   computed: null,
 });

@@ -61,6 +61,7 @@ const draft: ReturnDraft = {
   lastError: null,
   receipt: null,
   filedElsewhere: null,
+  schemes: [],
   review: unreviewed,
   computed,
 };

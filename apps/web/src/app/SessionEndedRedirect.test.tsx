@@ -1,4 +1,3 @@
-import { Role, type UserRecord } from '@vatwise/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,19 +6,9 @@ import { initI18n } from '../shared/i18n/i18n';
 import { fakeServer } from '../test/fake-server';
 import { renderPage } from '../test/render-page';
 import LoginPage from '../features/auth/pages/LoginPage';
+import { userRecord } from '../test/users';
 
-const accountant: UserRecord = {
-  id: 'u1',
-  email: 'accountant@example.com',
-  name: 'Accountant',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Editor,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-};
+const accountant = userRecord();
 
 /** Where the app went after signing in. */
 function Landed() {

@@ -1,4 +1,4 @@
-import { Role, type UserRecord } from '@vatwise/domain';
+import { Role } from '@vatwise/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import AgentsPage from '../features/agents/AgentsPage';
@@ -8,19 +8,9 @@ import VatSubmissionsPage from '../features/vat-returns/pages/VatSubmissionsPage
 import { initI18n } from '../shared/i18n/i18n';
 import { fakeServer } from '../test/fake-server';
 import { renderPage } from '../test/render-page';
+import { userRecord } from '../test/users';
 
-const demoted: UserRecord = {
-  id: 'u2',
-  email: 'junior@example.com',
-  name: 'Junior',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Guest,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-};
+const demoted = userRecord({ id: 'u2', email: 'junior@example.com', name: 'Junior', role: Role.Guest });
 
 describe('an account demoted to Guest', () => {
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, within } from '@testing-library/react';
-import { type DeadlinesResponse, type HmrcFeed, Role, type UserRecord } from '@vatwise/domain';
+import { type DeadlinesResponse, type HmrcFeed } from '@vatwise/domain';
 import { Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -10,21 +10,11 @@ import { changeLanguage, initI18n } from '../../shared/i18n/i18n';
 import { dynamicMiddleware, rootReducer } from '../../shared/store/root';
 import DashboardPage from './DashboardPage';
 import { type FakeAnswers, fakeServer } from '../../test/fake-server';
+import { userRecord } from '../../test/users';
 
 const vrn = '123456782';
 
-const editor: UserRecord = {
-  id: 'u1',
-  email: 'alice@example.com',
-  name: 'Alice',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Editor,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-};
+const editor = userRecord({ email: 'alice@example.com', name: 'Alice' });
 
 const feed: HmrcFeed = {
   status: 'ok',

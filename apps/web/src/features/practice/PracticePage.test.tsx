@@ -6,20 +6,9 @@ import { type FakeAnswers, fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render-page';
 import PracticePage from './PracticePage';
 import { practiceSlug, workspace } from './workspace';
+import { userRecord } from '../../test/users';
 
-const ana: UserRecord = {
-  id: 'user-ana',
-  email: 'ana@bright.example',
-  name: 'Ana Owner',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: 2,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-  practice: null,
-};
+const ana = userRecord({ id: 'user-ana', email: 'ana@bright.example', name: 'Ana Owner', role: 2, practice: null });
 const bright = { id: 'org-bright', name: 'Bright Accountants', slug: 'bright-accountants-abc123' };
 const ownerMember = {
   id: 'member-ana',

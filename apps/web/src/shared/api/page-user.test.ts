@@ -1,19 +1,8 @@
-import { Role, type UserRecord } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
 import { takePageUser } from './page-user';
+import { userRecord } from '../../test/users';
 
-const alice: UserRecord = {
-  id: 'u1',
-  email: 'alice@example.com',
-  name: 'Alice',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Editor,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-};
+const alice = userRecord({ email: 'alice@example.com', name: 'Alice' });
 
 function pageWith(json: string): Document {
   const doc = document.implementation.createHTMLDocument('VAT Wise');

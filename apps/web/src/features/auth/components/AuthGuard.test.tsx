@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { configureStore } from '@reduxjs/toolkit';
-import { Role, type UserRecord } from '@vatwise/domain';
+import { type UserRecord } from '@vatwise/domain';
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
@@ -9,19 +9,9 @@ import { initI18n } from '../../../shared/i18n/i18n';
 import { dynamicMiddleware, rootReducer } from '../../../shared/store/root';
 import { anyUser } from '../access';
 import { AuthGuard } from './AuthGuard';
+import { userRecord } from '../../../test/users';
 
-const editor: UserRecord = {
-  id: 'u1',
-  email: 'accountant@example.com',
-  name: 'Accountant',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Editor,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-};
+const editor = userRecord();
 
 function SignIn() {
   const location = useLocation();

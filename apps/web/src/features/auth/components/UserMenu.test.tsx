@@ -1,24 +1,12 @@
-import type { UserRecord } from '@vatwise/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { fakeServer } from '../../../test/fake-server';
 import { renderPage } from '../../../test/render-page';
 import { UserMenu } from './UserMenu';
+import { userRecord } from '../../../test/users';
 
-const user: UserRecord = {
-  id: 'user-ana',
-  email: 'ana@bright.example',
-  name: 'Ana Owner',
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: 2,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-  practice: null,
-};
+const user = userRecord({ id: 'user-ana', email: 'ana@bright.example', name: 'Ana Owner', role: 2, practice: null });
 
 describe('the user menu', () => {
   beforeAll(async () => {

@@ -1,24 +1,19 @@
-import { Role, type ReturnDraft, type ReturnNote, unreviewed, type UserRecord } from '@vatwise/domain';
+import { type ReturnDraft, type ReturnNote, unreviewed, type UserRecord } from '@vatwise/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { fakeServer } from '../../../test/fake-server';
 import { renderPage } from '../../../test/render-page';
+import { userRecord } from '../../../test/users';
 import { ReviewPanel } from './ReviewPanel';
 
-const member = (id: string, role: 'preparer' | 'reviewer'): UserRecord => ({
-  id,
-  email: `${id}@example.com`,
-  name: id,
-  img: null,
-  provider: 'email',
-  lastLoginAt: null,
-  role: Role.Editor,
-  isGuest: false,
-  twoFactorEnabled: false,
-  disabled: false,
-  practice: { id: 'practice-1', name: 'Bright Accountants', role },
-});
+const member = (id: string, role: 'preparer' | 'reviewer'): UserRecord =>
+  userRecord({
+    id,
+    email: `${id}@example.com`,
+    name: id,
+    practice: { id: 'practice-1', name: 'Bright Accountants', role },
+  });
 const readyByPat = {
   ...unreviewed,
   required: true,

@@ -79,6 +79,17 @@ export interface ReturnNoteTable {
   created_at: string;
 }
 
+/** An error found in an earlier return, kept with the return it was found in (VAT Notice 700/45). */
+export interface ReturnErrorCorrectionTable {
+  id: string;
+  owner_id: string;
+  return_id: string;
+  /** The ErrorCorrectionInput as JSON. */
+  data: string;
+  created_by: string;
+  created_at: string;
+}
+
 /** A business's audit trail: who connected, imported, changed, approved, submitted, when. */
 export interface BusinessActivityTable {
   id: string;
@@ -222,6 +233,17 @@ export interface VatRecordTable {
   description: string;
   /** Description and reason in lower case: what a search looks in. */
   search_text: string;
+  /** The day it counts on under cash accounting (cashDateOf): paid on, or its date; null while unpaid. */
+  cash_date: string | null;
+}
+
+/** A VAT scheme a business is on from a date (and until one), per workspace: one row per spell. */
+export interface VatSchemeTable {
+  owner_id: string;
+  vrn: string;
+  scheme: string;
+  starts_on: string;
+  ends_on: string | null;
 }
 
 /** A VAT return: draft, in flight, or submitted; with exactly what was sent. */
@@ -393,6 +415,7 @@ export interface Database {
   client_request: ClientRequestTable;
   business_snapshot: BusinessSnapshotTable;
   vat_record: VatRecordTable;
+  vat_scheme: VatSchemeTable;
   vat_return: VatReturnTable;
   vat_receipt: VatReceiptTable;
   vat_import: VatImportTable;
@@ -410,6 +433,7 @@ export interface Database {
   invitation: InvitationTable;
   practice_policy: PracticePolicyTable;
   return_note: ReturnNoteTable;
+  return_error_correction: ReturnErrorCorrectionTable;
   business_activity: BusinessActivityTable;
   digest_delivery: DigestDeliveryTable;
   current_business: CurrentBusinessTable;

@@ -159,6 +159,9 @@ const table: Row[] = [
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
   { route: 'POST /api/initiate_vat_return', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  // A business's VAT schemes (cash accounting and the others), as its records.
+  { route: 'GET /api/vat_schemes', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'PUT /api/vat_schemes', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/vat_returns', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
     route: 'GET /api/vat_returns/:id',
@@ -193,6 +196,42 @@ const table: Row[] = [
   {
     route: 'GET /api/vat_returns/:id/receipt.pdf',
     call: '/api/vat_returns/no-such-return/receipt.pdf',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  // Checks before filing and the VAT audit report: as the return's other routes.
+  {
+    route: 'GET /api/vat_returns/:id/comparison',
+    call: '/api/vat_returns/no-such-return/comparison',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'GET /api/vat_returns/:id/audit.csv',
+    call: '/api/vat_returns/no-such-return/audit.csv',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'GET /api/vat_returns/:id/audit.pdf',
+    call: '/api/vat_returns/no-such-return/audit.pdf',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'GET /api/vat_returns/:id/error_corrections',
+    call: '/api/vat_returns/no-such-return/error_corrections',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/vat_returns/:id/error_corrections',
+    call: '/api/vat_returns/no-such-return/error_corrections',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'DELETE /api/vat_returns/:id/error_corrections/:correctionId',
+    call: '/api/vat_returns/no-such-return/error_corrections/no-such-error',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'GET /api/vat_returns/:id/error-notification.pdf',
+    call: '/api/vat_returns/no-such-return/error-notification.pdf',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
   { route: 'POST /api/vat_imports/preview', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },

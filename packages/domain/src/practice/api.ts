@@ -53,6 +53,9 @@ export const businessActivityKinds = [
   'reopened',
   'submitted',
   'note_added',
+  'schemes_changed',
+  'error_correction_added',
+  'error_correction_removed',
 ] as const;
 export const businessActivitySchema = z.object({
   id: z.string(),

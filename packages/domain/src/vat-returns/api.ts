@@ -57,8 +57,9 @@ export type VatRateKind = (typeof vatRateKinds)[number];
  * What the boxes need to know beyond the rate (uk-vat-facts 1.1, 1.6): goods moved between Northern
  * Ireland and the EU (boxes 2, 8, 9), services bought from abroad under the reverse charge, import
  * VAT under postponed VAT accounting, capital goods (flat rate scheme: reclaimable at £2,000 or
- * more; a sale of one is outside the scheme), and, for the flat rate scheme's limited cost test,
- * relevant goods.
+ * more; a sale of one is outside the scheme), for the flat rate scheme's limited cost test,
+ * relevant goods, and building and construction services under the domestic reverse charge (VAT
+ * Notice 735; the customer accounts for the VAT, the supplier charges none).
  */
 export const treatments = [
   'normal',
@@ -67,6 +68,7 @@ export const treatments = [
   'postponedImport',
   'capitalGoods',
   'relevantGoods',
+  'constructionReverseCharge',
 ] as const;
 export type Treatment = (typeof treatments)[number];
 
@@ -85,6 +87,8 @@ export const transactionInputSchema = z.object({
   vatPence: pence,
   rate: z.enum(vatRateKinds),
   treatment: z.enum(treatments).default('normal'),
+  /** The day it was paid, when known: under cash accounting it counts in the period it was paid (cash-accounting.ts). */
+  paidOn: isoDate.nullable().optional(),
 });
 
 /** A correction moving one box, with its reason (error correction, bad debt relief…). */
@@ -223,6 +227,18 @@ export interface ComputedReturn {
   problems: BoxProblem[];
   warnings: BoxWarning[];
   flatRate: FlatRateWorking | null;
+  /** Under cash accounting (set by the server from the business's schemes; absent otherwise). */
+  cashAccounting?: CashAccountingWorking | null;
+}
+
+/** What cash accounting changed in a return (VAT Notice 731). */
+export interface CashAccountingWorking {
+  /** Sales and purchases count when paid if invoiced from this day (earlier ones were in invoice-basis returns). */
+  invoicedFrom: string;
+  /** Sales and purchases invoiced by the period's end but not paid in it: not in this return. */
+  unpaidRecords: number;
+  /** Taxable turnover (sales at standard, reduced and zero rates, net) in the 12 months to the period's end. */
+  yearTurnoverPence: number;
 }
 
 /**

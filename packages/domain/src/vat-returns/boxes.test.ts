@@ -5,7 +5,9 @@ import {
   boxExplanations,
   checkBoxes,
   completeBoxes,
+  emptyRecordSums,
   maxNetVatPence,
+  type RecordSums,
   maxValueBoxPence,
   maxVatBoxPence,
   warnBoxes,
@@ -272,6 +274,88 @@ describe('warnBoxes: plausibility (uk-vat-facts 1.8)', () => {
       expect(warning.code).toMatch(/^[A-Z0-9]+(_[A-Z0-9]+)*$/);
       expect(warning.message.length).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('warnBoxes: sense checks from the records (uk-vat-facts 1.8 items 5, 6, 8)', () => {
+  // £10,000 of standard-rated sales with £2,000 VAT, £5,000 of purchases with £1,000 VAT, in 10 records each.
+  const plain = completeBoxes({
+    box1: 200_000,
+    box2: 0,
+    box4: 100_000,
+    box6: 1_000_000,
+    box7: 500_000,
+    box8: 0,
+    box9: 0,
+  });
+  const sums = (change: (records: RecordSums) => void = () => undefined): RecordSums => {
+    const records = emptyRecordSums();
+    records.taxed.sale.standard = { netPence: 1_000_000n, vatPence: 200_000n, records: 10 };
+    records.taxed.purchase.standard = { netPence: 500_000n, vatPence: 100_000n, records: 10 };
+    change(records);
+    return records;
+  };
+  const warn = (records: RecordSums, boxes = plain, flatRate: FlatRateSettings | null = null) =>
+    warnBoxes(boxes, { flatRate, recordCount: 20, records });
+
+  it('says nothing when the VAT is the rate times the net value', () => {
+    expect(warn(sums())).toEqual([]);
+  });
+
+  it('warns when the sales’ VAT is not the standard rate of their net value, saying by how much', () => {
+    const records = sums((r) => (r.taxed.sale.standard.vatPence = 180_000n));
+    const warning = warn(records).find((item) => item.code === 'SALES_VAT_OFF_RATE');
+    expect(warning?.boxes).toEqual([1]);
+    expect(warning?.message).toBe(
+      'Standard-rated sales carry £1,800.00 of VAT, but 20% of their net value (£10,000.00) is £2,000.00. Check for records at the wrong rate or with the VAT mistyped: the difference is in box 1.',
+    );
+  });
+
+  it('allows a penny a record and £1 more for rounding per line', () => {
+    expect(codes(warn(sums((r) => (r.taxed.sale.standard.vatPence = 200_110n))))).not.toContain('SALES_VAT_OFF_RATE');
+    expect(codes(warn(sums((r) => (r.taxed.sale.standard.vatPence = 200_111n))))).toContain('SALES_VAT_OFF_RATE');
+  });
+
+  it('checks reduced-rated purchases at 5% against box 4, and not the rates on the flat rate scheme', () => {
+    const records = sums((r) => (r.taxed.purchase.reduced = { netPence: 1_000_000n, vatPence: 200_000n, records: 3 }));
+    const warning = warn(records).find((item) => item.code === 'PURCHASES_VAT_OFF_RATE');
+    expect(warning?.boxes).toEqual([4]);
+    expect(warning?.message).toContain('5% of their net value (£10,000.00) is £500.00');
+    expect(codes(warn(records, plain, frs))).not.toContain('PURCHASES_VAT_OFF_RATE');
+  });
+
+  it('says when boxes 2, 8 and 9 are filled with no Northern Ireland–EU record behind them', () => {
+    const used = completeBoxes({ ...plain, box8: 10_000 });
+    const without = warn(sums(), used);
+    expect(codes(without)).toContain('NI_EU_BOXES_WITHOUT_RECORDS');
+    expect(codes(without)).not.toContain('NI_EU_BOXES_USED');
+    expect(without.find((item) => item.code === 'NI_EU_BOXES_WITHOUT_RECORDS')?.message).toMatch(
+      /^Box 8 holds a figure, but no record is marked as goods moved between Northern Ireland and the EU/,
+    );
+    const withRecords = warn(
+      sums((r) => (r.niEuRecords = 2)),
+      used,
+    );
+    expect(codes(withRecords)).toContain('NI_EU_BOXES_USED');
+    expect(codes(withRecords)).not.toContain('NI_EU_BOXES_WITHOUT_RECORDS');
+  });
+
+  it('warns of reverse charge or postponed import VAT entered in neither box 1 nor box 4', () => {
+    const warning = warn(sums((r) => (r.selfAccountedWithoutVat = 2))).find(
+      (item) => item.code === 'SELF_ACCOUNTED_WITHOUT_VAT',
+    );
+    expect(warning?.boxes).toEqual([1, 4]);
+    expect(warning?.message).toMatch(/^2 purchases under the reverse charge or postponed import VAT are at a rate/);
+  });
+
+  it('warns of negative boxes, naming them', () => {
+    const negative = completeBoxes({ ...plain, box1: -20_000, box6: -100_000 });
+    const warning = warnBoxes(negative, { flatRate: null, recordCount: 3 }).find(
+      (item) => item.code === 'NEGATIVE_BOXES',
+    );
+    expect(warning?.boxes).toEqual([1, 6]);
+    expect(warning?.message).toMatch(/^Boxes 1 and 6 are negative/);
+    expect(codes(warnBoxes(plain, { flatRate: null, recordCount: 3 }))).not.toContain('NEGATIVE_BOXES');
   });
 });
 

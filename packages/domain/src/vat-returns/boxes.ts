@@ -155,7 +155,40 @@ export interface WarnContext {
   flatRate: FlatRateSettings | null;
   /** How many records (transactions, adjustments, box totals) the period has. */
   recordCount: number;
+  /** What the records add up to beyond the boxes, for the checks that need them (absent: boxes only). */
+  records?: RecordSums;
 }
+
+/** The net, VAT and number of a period's sales or purchases at one rate. */
+export interface RateSum {
+  netPence: bigint;
+  vatPence: bigint;
+  records: number;
+}
+
+/** What the sense checks need of a period's records, summed from them (records-to-boxes). */
+export interface RecordSums {
+  /** Sales and purchases at the standard and at the reduced rate, whatever their treatment. */
+  taxed: Record<'sale' | 'purchase', Record<'standard' | 'reduced', RateSum>>;
+  /** Sales and purchases marked as goods moved between Northern Ireland and the EU. */
+  niEuRecords: number;
+  /** Reverse charge and postponed import VAT purchases at a rate with VAT, but no VAT entered. */
+  selfAccountedWithoutVat: number;
+}
+
+export const emptyRateSum = (): RateSum => ({ netPence: 0n, vatPence: 0n, records: 0 });
+
+export const emptyRecordSums = (): RecordSums => ({
+  taxed: {
+    sale: { standard: emptyRateSum(), reduced: emptyRateSum() },
+    purchase: { standard: emptyRateSum(), reduced: emptyRateSum() },
+  },
+  niEuRecords: 0,
+  selfAccountedWithoutVat: 0,
+});
+
+/** The rates of uk-vat-facts 3.1, as record-vat.ts's vatRatePercents (kept here to avoid a cycle). */
+const taxedRatePercents = { standard: 20n, reduced: 5n } as const;
 
 /**
  * Plausibility checks (uk-vat-facts 1.8 and the checklist's "Warnings", section 7). Advice only: a return
@@ -165,6 +198,12 @@ export interface WarnContext {
  * comparison allows £1 for that. "Far above" for box 1 means more than 25% of box 6: at the 20% standard
  * rate box 1 goes above 20% of box 6 only through import VAT (PVA), fuel scale charges, adjustments or a
  * mistake.
+ *
+ * From the records (context.records): the VAT on standard- and reduced-rated sales (box 1) and
+ * purchases (box 4) beside the rate times their net value, allowing 1p a record for rounding per line
+ * and £1 more; boxes 2, 8 and 9 filled with no record marked as Northern Ireland–EU goods; reverse
+ * charge or postponed import VAT with no VAT entered (uk-vat-facts 1.8 items 5, 6 and 8). Off the flat
+ * rate scheme only for the rates: on it box 1 is the flat rate, not the sales' VAT.
  */
 export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] {
   const warnings: BoxWarning[] = [];
@@ -195,11 +234,18 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
   }
 
   const niBoxes = ([2, 8, 9] as const).filter((box) => boxes[`box${box}`] !== 0);
-  if (niBoxes.length > 0) {
+  const records = context.records;
+  if (niBoxes.length > 0 && records?.niEuRecords === 0) {
+    warnings.push({
+      code: 'NI_EU_BOXES_WITHOUT_RECORDS',
+      boxes: [...niBoxes],
+      message: `${niBoxes.length === 1 ? 'Box' : 'Boxes'} ${listOfBoxes(niBoxes)} ${niBoxes.length === 1 ? 'holds a figure' : 'hold figures'}, but no record is marked as goods moved between Northern Ireland and the EU: ${niBoxes.length === 1 ? 'it comes' : 'they come'} from adjustments or box totals. Check them: these boxes are only for such goods (never services, never Great Britain).`,
+    });
+  } else if (niBoxes.length > 0) {
     warnings.push({
       code: 'NI_EU_BOXES_USED',
       boxes: [...niBoxes],
-      message: `${niBoxes.length === 1 ? 'Box' : 'Boxes'} ${niBoxes.join(', ').replace(/, (\d)$/, ' and $1')} ${niBoxes.length === 1 ? 'is' : 'are'} only for goods moved between Northern Ireland and the EU (never services, never Great Britain). Leave ${niBoxes.length === 1 ? 'it' : 'them'} at 0 unless the business trades such goods.`,
+      message: `${niBoxes.length === 1 ? 'Box' : 'Boxes'} ${listOfBoxes(niBoxes)} ${niBoxes.length === 1 ? 'is' : 'are'} only for goods moved between Northern Ireland and the EU (never services, never Great Britain). Leave ${niBoxes.length === 1 ? 'it' : 'them'} at 0 unless the business trades such goods.`,
     });
   }
 
@@ -216,6 +262,26 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
       code: 'BOX4_HIGH_FOR_PURCHASES',
       boxes: [4, 7],
       message: `Box 4 (${money(box4)}) is more than 20% of box 7 (${pounds(box7)}), more VAT than purchases at the standard rate carry. Check for purchases missing from box 7 or VAT claimed twice (bad debt relief can explain some of it).`,
+    });
+  }
+
+  if (records && context.flatRate === null) warnings.push(...rateWarnings(records));
+
+  if (records && records.selfAccountedWithoutVat > 0) {
+    const count = records.selfAccountedWithoutVat;
+    warnings.push({
+      code: 'SELF_ACCOUNTED_WITHOUT_VAT',
+      boxes: [1, 4],
+      message: `${count === 1 ? '1 purchase' : `${count} purchases`} under the reverse charge or postponed import VAT ${count === 1 ? 'is' : 'are'} at a rate with VAT but ${count === 1 ? 'has' : 'have'} no VAT entered, so neither box 1 nor box 4 holds it. The business accounts for that VAT itself, in box 1 and (when it may reclaim it) box 4: enter the VAT on ${count === 1 ? 'the record' : 'those records'}, or mark ${count === 1 ? 'it' : 'them'} zero-rated or exempt if that is what ${count === 1 ? 'it is' : 'they are'}.`,
+    });
+  }
+
+  const negative = ([1, 2, 4, 6, 7, 8, 9] as const).filter((box) => boxes[`box${box}`] < 0);
+  if (negative.length > 0) {
+    warnings.push({
+      code: 'NEGATIVE_BOXES',
+      boxes: [...negative],
+      message: `${negative.length === 1 ? 'Box' : 'Boxes'} ${listOfBoxes(negative)} ${negative.length === 1 ? 'is' : 'are'} negative: credit notes, refunds or adjustments outweigh the period's own figures. That can be right; check that no credit note was entered twice, or as a sale or purchase with a minus sign as well.`,
     });
   }
 
@@ -236,6 +302,38 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
 
   return warnings;
 }
+
+/** '8', '8 and 9', '2, 8 and 9'. */
+function listOfBoxes(list: readonly number[]): string {
+  return list.join(', ').replace(/, (\d)$/, ' and $1');
+}
+
+/** The VAT on the records at each taxed rate beside rate × net (see warnBoxes). */
+function rateWarnings(records: RecordSums): BoxWarning[] {
+  const warnings: BoxWarning[] = [];
+  for (const kind of ['sale', 'purchase'] as const) {
+    for (const rate of ['standard', 'reduced'] as const) {
+      const { netPence, vatPence, records: count } = records.taxed[kind][rate];
+      if (count === 0) continue;
+      const percent = taxedRatePercents[rate];
+      // net × rate to the penny, half away from zero (as expectedVatPence does per record).
+      const scaled = netPence * percent;
+      const expected = (scaled + (scaled < 0n ? -50n : 50n)) / 100n;
+      const gap = vatPence > expected ? vatPence - expected : expected - vatPence;
+      if (gap <= BigInt(count) + 100n) continue;
+      const sale = kind === 'sale';
+      const what = `${rate === 'standard' ? 'Standard' : 'Reduced'}-rated ${sale ? 'sales' : 'purchases'}`;
+      warnings.push({
+        code: sale ? 'SALES_VAT_OFF_RATE' : 'PURCHASES_VAT_OFF_RATE',
+        boxes: [sale ? 1 : 4],
+        message: `${what} carry ${bigMoney(vatPence)} of VAT, but ${percent}% of their net value (${bigMoney(netPence)}) is ${bigMoney(expected)}. Check for records at the wrong rate or with the VAT mistyped: the difference is in box ${sale ? 1 : 4}.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+const bigMoney = (pence: bigint): string => money(Number(pence));
 
 /** What each box means, in plain words (uk-vat-facts 1.1 and 2.6). */
 export const boxExplanations: Record<BoxNumber, { title: string; explanation: string }> = {

@@ -124,6 +124,41 @@ describe('computeReturn: standard accounting', () => {
     expect(result.contributionCounts).toMatchObject({ box1: 1, box3: 0, box4: 1, box6: 2, box7: 2 });
   });
 
+  it('accounts for construction services under the domestic reverse charge on both sides (VAT Notice 735)', () => {
+    // A subcontractor's £10,000 labour invoice to a main contractor at 20%, no VAT charged on it.
+    const without = computeReturn(exampleA, quarter, null).boxes;
+    const customer = computeReturn(
+      [...exampleA, purchase('drc-in', '2024-03-01', 1_000_000, 200_000, 'standard', 'constructionReverseCharge')],
+      quarter,
+      null,
+    );
+    expect(customer.boxes.box1 - without.box1).toBe(200_000);
+    expect(customer.boxes.box4 - without.box4).toBe(200_000);
+    expect(customer.boxes.box5).toBe(without.box5);
+    expect(customer.boxes.box6).toBe(without.box6);
+    expect(customer.boxes.box7 - without.box7).toBe(1_000_000);
+    expect(customer.contributions.box6).not.toContainEqual(expect.objectContaining({ recordId: 'drc-in' }));
+
+    // The subcontractor's side: the value in box 6, no VAT in box 1 (the VAT shown on the invoice is the customer's).
+    const supplier = computeReturn(
+      [...exampleA, sale('drc-out', '2024-03-01', 1_000_000, 200_000, 'standard', 'constructionReverseCharge')],
+      quarter,
+      null,
+    );
+    expect(supplier.boxes.box1).toBe(without.box1);
+    expect(supplier.boxes.box6 - without.box6).toBe(1_000_000);
+    expect(supplier.boxes.box7).toBe(without.box7);
+    expect(supplier.warnings.map((warning) => warning.code)).not.toContain('SALE_VAT_LEFT_OUT');
+
+    // At the reduced rate (5%) the customer accounts for £500 in and out.
+    const reduced = computeReturn(
+      [purchase('drc-5', '2024-03-01', 1_000_000, 50_000, 'reduced', 'constructionReverseCharge')],
+      quarter,
+      null,
+    );
+    expect(reduced.boxes).toMatchObject({ box1: 50_000, box4: 50_000, box5: 0, box6: 0, box7: 1_000_000 });
+  });
+
   it('accounts for a £100 service from a US supplier in boxes 1, 4, 6 and 7 (uk-vat-facts 1.7 C)', () => {
     const without = computeReturn(exampleA, quarter, null).boxes;
     const withService = computeReturn(
@@ -419,6 +454,7 @@ const recordArb = (amount: fc.Arbitrary<number>): fc.Arbitrary<VatRecord> =>
           'postponedImport',
           'capitalGoods',
           'relevantGoods',
+          'constructionReverseCharge',
         ),
       })
       .map((fields) => ({ ...base, ...fields, id: 'r', description: 'r' })),
@@ -573,8 +609,44 @@ describe('computeReturnOfGroups: the boxes from grouped records', () => {
     );
   });
 
+  it('puts the construction reverse charge in the same boxes as the records one by one', () => {
+    // Two subcontractors' invoices group together (same box facts), beside a sale of the same kind.
+    const records = [
+      purchase('labour-1', '2024-02-10', 1_000_000, 200_000, 'standard', 'constructionReverseCharge'),
+      purchase('labour-2', '2024-03-10', 250_050, 50_010, 'standard', 'constructionReverseCharge'),
+      sale('to-contractor', '2024-02-11', 1_000_000, 200_000, 'standard', 'constructionReverseCharge'),
+    ];
+    for (const settings of [null, itContractor]) {
+      const { computed } = computeReturnOfGroups(grouped(records, settings), quarter, settings);
+      expect(computed.boxes).toEqual(computeReturn(records, quarter, settings).boxes);
+      expect(computed.boxes).toMatchObject({ box1: 250_010, box4: 250_010, box6: 1_000_000, box7: 1_250_000 });
+    }
+  });
+
   it('refuses a key it did not write', () => {
     expect(() => boxFactsOfKey('sale|standard|normal||11|huge')).toThrow(RangeError);
     expect(() => boxFactsOfKey('gift|||1|100|below')).toThrow(RangeError);
+  });
+});
+
+describe('the sense checks’ sums from the records', () => {
+  it('sums taxed sales and purchases by rate, and counts Northern Ireland–EU and self-accounted records', () => {
+    const records = [
+      sale('s1', '2024-01-10', 100_000, 20_000),
+      sale('s2', '2024-01-11', 100_000, 15_000), // £50 short of 20%
+      purchase('p1', '2024-01-12', 50_000, 2_500, 'reduced'),
+      purchase('rc', '2024-01-13', 80_000, 0, 'standard', 'reverseCharge'),
+      purchase('ni', '2024-01-14', 30_000, 6_000, 'standard', 'niEuGoods'),
+    ];
+    const { warnings } = computeReturn(records, quarter, null);
+    const byCode = new Map(warnings.map((warning) => [warning.code, warning]));
+    expect(byCode.get('SALES_VAT_OFF_RATE')?.message).toContain(
+      'carry £350.00 of VAT, but 20% of their net value (£2,000.00) is £400.00',
+    );
+    // 5% on the reduced-rated purchase; the reverse charge without VAT is warned of once, on its own.
+    expect(byCode.has('PURCHASES_VAT_OFF_RATE')).toBe(false);
+    expect(byCode.get('SELF_ACCOUNTED_WITHOUT_VAT')?.message).toMatch(/^1 purchase under the reverse charge/);
+    expect(byCode.has('NI_EU_BOXES_WITHOUT_RECORDS')).toBe(false);
+    expect(byCode.has('NI_EU_BOXES_USED')).toBe(true);
   });
 });

@@ -12,19 +12,22 @@ import {
   type VatRateKind,
   type VatRecordInput,
 } from './api';
+import { type CashBasis, cashDateOf, countingDateOf, isCountedIn } from './cash-accounting';
 import { recordAmounts, searchTextOf } from './record-page';
-import { checkBoxes, completeBoxes, warnBoxes, wholePoundsBig } from './boxes';
+import { checkBoxes, completeBoxes, emptyRecordSums, type RecordSums, warnBoxes, wholePoundsBig } from './boxes';
 import { divideRoundHalfUp, flatRateFor, flatRateParts, periodLength, specifiedAmountBig } from './flat-rate';
 
 /**
  * From a period's digital records to the nine boxes (uk-vat-facts 1.1, 1.6, 1.7 and, on the flat rate
- * scheme, 2.3-2.7). Pure: the caller loads the records; only those dated start..end (inclusive) count.
+ * scheme, 2.3-2.7). Pure: the caller loads the records; only those dated start..end (inclusive) count
+ * (under cash accounting, sales and purchases paid start..end: cash-accounting.ts).
  *
  * Sums are kept in bigint, exact to the penny; boxes 1, 2 and 4 are the exact sums, boxes 6-9 the sums
  * with their pence dropped (wholePounds), then boxes 3 and 5 come from completeBoxes.
  *
- * A transaction's treatment decides first: 'niEuGoods', 'reverseCharge' and 'postponedImport' purchases
- * (and 'niEuGoods' sales) go to their special boxes whatever the rate says; otherwise the rate decides
+ * A transaction's treatment decides first: 'niEuGoods', 'reverseCharge', 'postponedImport' and
+ * 'constructionReverseCharge' purchases (and 'niEuGoods' and 'constructionReverseCharge' sales) go to
+ * their special boxes whatever the rate says; otherwise the rate decides
  * ('capitalGoods' and 'relevantGoods' matter only on the flat rate scheme, and the purchase treatments
  * mean nothing on a sale).
  */
@@ -237,6 +240,14 @@ function addSpecialPurchase(boxes: Boxes, group: TransactionGroup): bigint | nul
       boxes.add(4, group, vat, vatNonZero);
       boxes.add(7, group, net, netNonZero);
       return vat;
+    case 'constructionReverseCharge':
+      // Construction services bought under the domestic reverse charge: the customer accounts for the VAT
+      // in box 1 and reclaims it in box 4; the value is a purchase (box 7), never a sale (HMRC's reverse
+      // charge technical guide, VAT returns; outside the flat rate scheme, VATREVCON35100).
+      boxes.add(1, group, vat, vatNonZero);
+      boxes.add(4, group, vat, vatNonZero);
+      boxes.add(7, group, net, netNonZero);
+      return vat;
     default:
       return null;
   }
@@ -250,7 +261,10 @@ interface LeftOut {
 function addStandard(boxes: Boxes, group: TransactionGroup, leftOut: LeftOut): void {
   const { netPence: net, vatPence: vat, netNonZero, vatNonZero } = group;
   if (group.kind === 'sale') {
-    if (group.treatment === 'niEuGoods') {
+    if (group.treatment === 'constructionReverseCharge') {
+      // The customer accounts for the VAT (VAT Notice 735): the supplier puts only the value in box 6.
+      boxes.add(6, group, net, netNonZero);
+    } else if (group.treatment === 'niEuGoods') {
       // Goods sent from Northern Ireland to the EU (normally zero-rated; any VAT charged is still due).
       boxes.add(1, group, vat, vatNonZero);
       boxes.add(6, group, net, netNonZero);
@@ -286,7 +300,10 @@ function addFlatRate(boxes: Boxes, group: TransactionGroup, totals: FlatRateTota
   const { netPence: net, vatPence: vat, netNonZero, vatNonZero, grossNonZero } = group;
   const gross = net + vat;
   if (group.kind === 'sale') {
-    if (group.treatment === 'capitalGoods') {
+    if (group.treatment === 'constructionReverseCharge') {
+      // Outside the flat rate scheme and not flat rate turnover (VATREVCON35100): its value, VAT excluded, in box 6.
+      boxes.add(6, group, net, netNonZero);
+    } else if (group.treatment === 'capitalGoods') {
       // A capital asset whose input VAT was claimed: VAT at the normal rate outside the scheme, its value in box 6.
       if (group.rate === 'outsideScope') {
         if (vatNonZero) leftOut.sales += group.records;
@@ -366,13 +383,15 @@ export function computeReturn(
   records: readonly BoxableRecord[],
   period: { start: string; end: string },
   flatRate: FlatRateSettings | null,
+  cash: CashBasis | null = null,
 ): ComputedReturn {
   assertPeriod(period);
   const parts = flatRate ? flatRateParts(period, flatRate.firstYearUntil) : [];
   const partOf = (date: string) => (flatRate ? parts.findIndex((part) => date >= part.from && date <= part.to) : 0);
+  // Under cash accounting a sale or purchase counts on the day it was paid (cash-accounting.ts).
   const groups = records
-    .filter((record) => record.date >= period.start && record.date <= period.end)
-    .map((record) => groupOfRecord(record, partOf(record.date)));
+    .filter((record) => isCountedIn(record, period, cash))
+    .map((record) => groupOfRecord(record, partOf(countingDateOf(record, cash) ?? record.date)));
   return computeReturnOfGroups(groups, period, flatRate).computed;
 }
 
@@ -420,8 +439,10 @@ export function computeReturnOfGroups(
   };
 
   let recordCount = 0;
+  const recordSums = emptyRecordSums();
   for (const group of groups) {
     recordCount += group.records;
+    addToRecordSums(recordSums, group);
     boxes.touched.clear();
     if (group.kind === 'adjustment' || group.kind === 'boxTotal') {
       if (group.box !== null) boxes.add(group.box, group, group.netPence, group.netNonZero);
@@ -479,7 +500,7 @@ export function computeReturnOfGroups(
     box9: pounds('box9'),
   });
 
-  const warnings = [...warnBoxes(nine, { flatRate, recordCount }), ...leftOutWarnings(leftOut)];
+  const warnings = [...warnBoxes(nine, { flatRate, recordCount, records: recordSums }), ...leftOutWarnings(leftOut)];
   if (totals.capitalGoodsAtThreshold > 0) {
     warnings.push({
       code: 'CAPITAL_GOODS_AT_THRESHOLD',
@@ -502,6 +523,23 @@ export function computeReturnOfGroups(
   };
 }
 
+/** What the sense checks of warnBoxes need of a group beyond the boxes (RecordSums). */
+function addToRecordSums(sums: RecordSums, group: RecordGroup): void {
+  if (group.kind !== 'sale' && group.kind !== 'purchase') return;
+  if (group.treatment === 'niEuGoods') sums.niEuRecords += group.records;
+  if (group.rate !== 'standard' && group.rate !== 'reduced') return;
+  const selfAccounted = group.treatment === 'reverseCharge' || group.treatment === 'postponedImport';
+  if (group.kind === 'purchase' && selfAccounted && group.netNonZero && !group.vatNonZero) {
+    // Warned of on their own (SELF_ACCOUNTED_WITHOUT_VAT), not again as VAT off the rate.
+    sums.selfAccountedWithoutVat += group.records;
+    return;
+  }
+  const sum = sums.taxed[group.kind][group.rate];
+  sum.netPence += group.netPence;
+  sum.vatPence += group.vatPence;
+  sum.records += group.records;
+}
+
 function mapBoxes<T, U>(byBox: Record<BoxKey, T>, map: (value: T) => U): Record<BoxKey, U> {
   return Object.fromEntries(Object.entries(byBox).map(([key, value]) => [key, map(value)])) as Record<BoxKey, U>;
 }
@@ -513,6 +551,8 @@ function mapBoxes<T, U>(byBox: Record<BoxKey, T>, map: (value: T) => U): Record<
  */
 export interface RecordColumns {
   boxKey: string;
+  /** The day it counts on under cash accounting (cashDateOf). */
+  cashDate: string | null;
   netPence: number | null;
   vatPence: number | null;
   description: string;
@@ -523,6 +563,7 @@ export function recordColumnsOf(record: VatRecordInput): RecordColumns {
   const { netPence, vatPence } = recordAmounts(record);
   return {
     boxKey: boxGroupKey(groupOfRecord(record)),
+    cashDate: cashDateOf(record),
     netPence,
     vatPence,
     description: record.description,

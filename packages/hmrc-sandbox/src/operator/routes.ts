@@ -4,10 +4,13 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { createFraudHeaderLog } from '../fraud-headers';
 import { faultKinds, faultTargets } from '../platform/faults';
+import { createVatAccount } from '../vat/account';
+import { obligationPatterns } from '../vat/model';
 
 /**
  * Controls for tests and demos, under /operator (never registered in production): forget all
- * state, put faults on the next calls of an endpoint, and move the simulator's clock.
+ * state, put faults on the next calls of an endpoint, move the simulator's clock, and choose how
+ * often a test user's business files.
  */
 
 const faultSchema = z.object({
@@ -16,6 +19,8 @@ const faultSchema = z.object({
   count: z.number().int().min(1).max(1000).default(1),
   delayMs: z.number().int().min(0).max(600_000).default(2000),
 });
+
+const obligationPatternSchema = z.object({ pattern: z.enum(obligationPatterns) }).strict();
 
 const day = 86_400_000;
 const clockSchema = z.union([
@@ -113,6 +118,32 @@ export function operatorRoutes(context: SandboxContext) {
     app.delete('/operator/faults', async (_request, reply) => {
       context.faults.clear();
       return reply.code(204).send();
+    });
+
+    /**
+     * A test user's VAT account made again with monthly, quarterly or annual obligations (HMRC sets
+     * a business's frequency; its Create Test User API has no such choice). Its history starts again:
+     * returns filed through the simulator before are forgotten.
+     */
+    app.put('/operator/vat-accounts/:vrn/obligation-pattern', async (request, reply) => {
+      const body = parseJson(request.body);
+      const parsed = body === undefined ? undefined : obligationPatternSchema.safeParse(body);
+      if (!parsed?.success) return invalid(reply, parsed?.error);
+      const { vrn } = request.params as { vrn: string };
+      const stored = await context.store.account(vrn);
+      if (!stored) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: `No test user has a VAT account for ${vrn}` });
+      }
+      const account = createVatAccount({
+        vrn,
+        registrationDate: stored.account.registrationDate,
+        today: context.clock.today(),
+        obligationPattern: parsed.data.pattern,
+      });
+      if (!(await context.store.updateAccount(account, stored.version))) {
+        return reply.code(409).send({ code: 'CONFLICT', message: 'The account changed meanwhile; try again' });
+      }
+      return { vrn, pattern: parsed.data.pattern, obligations: account.obligations };
     });
 
     app.get('/operator/clock', async () => clockState());

@@ -1,5 +1,6 @@
 /**
- * The simulated VAT account behind one test user: quarterly obligations for the last two years,
+ * The simulated VAT account behind one test user: quarterly (or monthly, or annual) obligations for
+ * the last two years,
  * the returns filed for them, the charges and payments those returns raised, and what HMRC's VAT
  * (MTD) endpoints answer from it (hmrc-mtd-vat.md 3.4-3.11). HMRC's own sandbox is canned and
  * stateless (3.4 "Sandbox"); this one is consistent: a submission fulfils its obligation, raises its
@@ -15,6 +16,7 @@ import {
   addMonths,
   addYears,
   endOfMonth,
+  firstOfMonth,
   isIsoDate,
   isLastDayOfMonth,
   maxDate,
@@ -28,6 +30,7 @@ import type {
   FinancialDetailsBody,
   FlatRateScheme,
   LiabilitiesBody,
+  ObligationPattern,
   ObligationsBody,
   PaymentsBody,
   PenaltiesBody,
@@ -77,6 +80,35 @@ export function quarterlyPeriodKey(quarterStart: string): string {
   return `${String(parts.year % 100).padStart(2, '0')}A${Math.floor((parts.month - 1) / 3) + 1}`;
 }
 
+/**
+ * An annual accounting return (and its balancing payment) is due two months after the year ends
+ * (uk-vat-facts.md 3.4, 3.7; VATAAS3400): a year ending 31 March is due by 31 May.
+ */
+export const annualDueDateFor = (end: string): string =>
+  isLastDayOfMonth(end) ? endOfMonth(addMonths(end, 2)) : addMonths(end, 2);
+
+const monthLetters = 'ABCDEFGHIJKL';
+
+/**
+ * `24AA` for January 2024 … `24AL` for December: HMRC's alphanumeric monthly form `NNAA`
+ * (uk-vat-facts.md, period keys; hmrc-mtd-vat.md 3.4 lists `18AD`). Never a quarterly key (`24A1`).
+ */
+export function monthlyPeriodKey(monthStart: string): string {
+  const parts = parseIsoDate(monthStart);
+  if (!parts) throw new RangeError(`Not a YYYY-MM-DD date: ${monthStart}`);
+  return `${String(parts.year % 100).padStart(2, '0')}A${monthLetters[parts.month - 1] ?? 'A'}`;
+}
+
+/**
+ * `24YF` for the year starting in June 2024: year, 'Y', the starting month's letter. Ours: HMRC
+ * does not publish its annual keys beyond the `NNAA` form; this one meets no monthly or quarterly key.
+ */
+export function annualPeriodKey(yearStart: string): string {
+  const parts = parseIsoDate(yearStart);
+  if (!parts) throw new RangeError(`Not a YYYY-MM-DD date: ${yearStart}`);
+  return `${String(parts.year % 100).padStart(2, '0')}Y${monthLetters[parts.month - 1] ?? 'A'}`;
+}
+
 interface Period {
   periodKey: string;
   start: string;
@@ -84,22 +116,45 @@ interface Period {
   due: string;
 }
 
+/** How each pattern steps through the calendar: the period holding `today`, its length, key and due date. */
+const patternShapes: Record<
+  ObligationPattern,
+  {
+    months: number;
+    currentStart: (today: string, registrationDate: string) => string;
+    key: (start: string) => string;
+    due: (end: string) => string;
+  }
+> = {
+  quarterly: { months: 3, currentStart: quarterStartOf, key: quarterlyPeriodKey, due: dueDateFor },
+  monthly: { months: 1, currentStart: (today) => firstOfMonth(today), key: monthlyPeriodKey, due: dueDateFor },
+  // The accounting year runs from the first of the registration month, so the first year is
+  // (almost) whole and later ones fall on its anniversaries.
+  annual: {
+    months: 12,
+    currentStart: (today, registrationDate) => {
+      const month = parseIsoDate(registrationDate)?.month ?? 1;
+      const thisYear = formatIsoDate({ year: parseIsoDate(today)?.year ?? 0, month, day: 1 });
+      return thisYear <= today ? thisYear : addYears(thisYear, -1);
+    },
+    key: annualPeriodKey,
+    due: annualDueDateFor,
+  },
+};
+
 /**
- * Calendar quarters from two years before the current quarter up to the one containing `today`.
+ * The pattern's periods from two years before the current one up to the one containing `today`.
  * None ends before registration; the first one starts on the registration date (the first return
  * covers the business from its effective date of registration).
  */
-function periodsFor(registrationDate: string, today: string): Period[] {
+function periodsFor(registrationDate: string, today: string, pattern: ObligationPattern = 'quarterly'): Period[] {
+  const shape = patternShapes[pattern];
   const periods: Period[] = [];
-  for (let start = addYears(quarterStartOf(today), -2); start <= today; start = addMonths(start, 3)) {
-    const end = endOfMonth(addMonths(start, 2));
+  const first = addYears(shape.currentStart(today, registrationDate), -2);
+  for (let start = first; start <= today; start = addMonths(start, shape.months)) {
+    const end = endOfMonth(addMonths(start, shape.months - 1));
     if (end < registrationDate || registrationDate > today) continue;
-    periods.push({
-      periodKey: quarterlyPeriodKey(start),
-      start: maxDate(start, registrationDate),
-      end,
-      due: dueDateFor(end),
-    });
+    periods.push({ periodKey: shape.key(start), start: maxDate(start, registrationDate), end, due: shape.due(end) });
   }
   return periods;
 }
@@ -146,13 +201,15 @@ const wholePounds = (pence: number): number => Math.trunc(pence / 100) * 100;
  * so box 1 exceeds box 4. On the flat rate scheme box 1 is the percentage of VAT-inclusive turnover
  * (box 6) and nothing is reclaimed (uk-vat-facts.md 2.6).
  */
-function generateBoxes(random: Random, scale: number, frs: FlatRateScheme | undefined): ReturnBoxesPence {
+function generateBoxes(random: Random, scale: number, frs: FlatRateScheme | undefined, months = 3): ReturnBoxesPence {
+  // `scale` is a quarter's size; a month is a third of it, a year four quarters.
+  const size = (poundsAQuarter: number): number => Math.round((poundsAQuarter * scale * months) / 3);
   if (frs) {
-    const turnover = wholePounds(penceBetween(random, 12_000 * scale, 30_000 * scale));
+    const turnover = wholePounds(penceBetween(random, size(12_000), size(30_000)));
     const vatDueSales = percentOf(turnover, frs.rateTenthsOfPercent);
     return withTotals(vatDueSales, 0, turnover, 0);
   }
-  const sales = penceBetween(random, 20_000 * scale, 45_000 * scale);
+  const sales = penceBetween(random, size(20_000), size(45_000));
   const standardRatedSales = Math.floor((sales * intBetween(random, 70, 100)) / 100);
   const purchases = Math.floor((sales * intBetween(random, 25, 65)) / 100);
   const standardRatedPurchases = Math.floor((purchases * intBetween(random, 60, 100)) / 100);
@@ -211,11 +268,14 @@ export interface CreateVatAccountInput {
   registrationDate: string;
   /** YYYY-MM-DD. */
   today: string;
+  /** Quarterly unless told: the sandbox's operator may choose monthly or annual (operator/routes.ts). */
+  obligationPattern?: ObligationPattern;
 }
 
 /**
  * A deterministic account for (vrn, registrationDate, today):
- *  - quarterly obligations from two years before the current quarter to the current one;
+ *  - quarterly (or the chosen pattern's) obligations from two years before the current period to
+ *    the current one;
  *  - every period that ended before `today` fulfilled, with a stored return received after the
  *    period ended and on or before its due date — except the most recent ended period whose due
  *    date has passed, which stays open (overdue); the current period is open;
@@ -225,7 +285,12 @@ export interface CreateVatAccountInput {
  *  - penalties follow from the obligations and charges (penalties.ts): the overdue return earns a
  *    point, the late payment a first late payment penalty.
  */
-export function createVatAccount({ vrn, registrationDate, today }: CreateVatAccountInput): VatAccount {
+export function createVatAccount({
+  vrn,
+  registrationDate,
+  today,
+  obligationPattern = 'quarterly',
+}: CreateVatAccountInput): VatAccount {
   if (!isIsoDate(registrationDate) || !isIsoDate(today)) throw new RangeError('Dates must be YYYY-MM-DD');
   const traits = randomFor(`account|${vrn}`);
   // Quarterly size: sales between £20k-£45k (scale 1) and £100k-£225k (scale 5).
@@ -234,7 +299,8 @@ export function createVatAccount({ vrn, registrationDate, today }: CreateVatAcco
   const repaymentBankAccount = traits() < 0.8;
   const flatRateScheme = flatRateSchemeFor(traits, registrationDate, today);
 
-  const periods = periodsFor(registrationDate, today);
+  const periods = periodsFor(registrationDate, today, obligationPattern);
+  const months = patternShapes[obligationPattern].months;
   const overdue = [...periods].reverse().find((period) => period.end < today && period.due < today);
 
   const obligations: StoredObligation[] = [];
@@ -249,7 +315,7 @@ export function createVatAccount({ vrn, registrationDate, today }: CreateVatAcco
     }
     const random = randomFor(`period|${vrn}|${periodKey}`);
     const frs = flatRateScheme && start >= flatRateScheme.startDate ? flatRateScheme : undefined;
-    const boxes = generateBoxes(random, scale, frs);
+    const boxes = generateBoxes(random, scale, frs, months);
     // Most businesses file in the last three weeks before the deadline; never before the period
     // ended and never after today.
     const received = maxDate(addDays(end, 1), minDate(addDays(due, -intBetween(random, 0, 20)), today));
@@ -311,6 +377,8 @@ export function createVatAccount({ vrn, registrationDate, today }: CreateVatAcco
     createdOn: today,
     asOf: today,
     ...(flatRateScheme ? { flatRateScheme } : {}),
+    // Left out for quarterly, so a quarterly account is the same JSON as before patterns existed.
+    ...(obligationPattern === 'quarterly' ? {} : { obligationPattern }),
     directDebit,
     repaymentBankAccount,
     obligations,
@@ -320,14 +388,14 @@ export function createVatAccount({ vrn, registrationDate, today }: CreateVatAcco
 }
 
 /**
- * The account as of a later `today`: each quarter that has begun since the account was last brought
+ * The account as of a later `today`: each period (of the account's pattern) that has begun since the account was last brought
  * up to date gets its open obligation, as HMRC raises one per period. Returns the same object when
  * nothing changed, so callers can tell whether to store it.
  */
 export function advanceAccount(account: VatAccount, today: string): VatAccount {
   if (today <= account.asOf) return account;
   const known = new Set(account.obligations.map((obligation) => obligation.periodKey));
-  const added = periodsFor(account.registrationDate, today)
+  const added = periodsFor(account.registrationDate, today, account.obligationPattern)
     .filter((period) => !known.has(period.periodKey))
     .filter((period) => period.start > (account.obligations.at(-1)?.start ?? ''))
     .map(({ periodKey, start, end, due }): StoredObligation => ({ periodKey, start, end, due, status: 'O' }));

@@ -23,11 +23,14 @@ export {
 } from './validation';
 export {
   advanceAccount,
+  annualDueDateFor,
+  annualPeriodKey,
   createVatAccount,
   customerInformationFor,
   dueDateFor,
   financialDetailsFor,
   liabilitiesFor,
+  monthlyPeriodKey,
   obligationsFor,
   paymentsFor,
   penaltiesFor,
@@ -39,3 +42,4 @@ export {
   type SubmitReturnResult,
 } from './account';
 export type * from './model';
+export { obligationPatterns } from './model';

@@ -62,6 +62,13 @@ export interface FlatRateScheme {
   rateTenthsOfPercent: number;
 }
 
+/**
+ * How often the business files (uk-vat-facts.md 3.4, 3.7): calendar quarters, months, or one
+ * 12-month period a year (annual accounting, VAT Notice 732).
+ */
+export const obligationPatterns = ['quarterly', 'monthly', 'annual'] as const;
+export type ObligationPattern = (typeof obligationPatterns)[number];
+
 export interface VatAccount {
   schemaVersion: 1;
   vrn: string;
@@ -71,6 +78,8 @@ export interface VatAccount {
   /** The latest date the account knows of: createdOn, moved on by each submission. */
   asOf: string;
   flatRateScheme?: FlatRateScheme;
+  /** Absent on accounts made before patterns existed: quarterly. */
+  obligationPattern?: ObligationPattern;
   /** Decides submit's paymentIndicator (3.5): DD for a debit with a Direct Debit, BANK for a credit. */
   directDebit: boolean;
   repaymentBankAccount: boolean;

@@ -12,6 +12,9 @@ import { digitsFor } from './random';
 
 /** Quarterly filers reach the threshold at 4 points (uk-vat-facts.md 4.2 table). */
 export const quarterlyPointsThreshold = 4;
+/** The threshold for the account's filing frequency: annual 2, quarterly 4, monthly 5 (uk-vat-facts.md 4.2). */
+export const pointsThresholdFor = (account: Pick<VatAccount, 'obligationPattern'>): number =>
+  account.obligationPattern === 'annual' ? 2 : account.obligationPattern === 'monthly' ? 5 : quarterlyPointsThreshold;
 /** Each return late at the threshold costs £200 (uk-vat-facts.md 4.2). */
 export const thresholdChargePence = 20_000;
 /** The points regime covers VAT periods starting on or after 1 January 2023 (uk-vat-facts.md 4.1). */
@@ -52,6 +55,7 @@ function lateObligations(account: VatAccount, today: string): StoredObligation[]
 
 export function lateSubmissionPenalties(account: VatAccount, today: string): LateSubmissionPenalty[] {
   let activeLate = 0;
+  const threshold = pointsThresholdFor(account);
   return lateObligations(account, today).map((obligation): LateSubmissionPenalty => {
     const creationDate = addDays(obligation.due, 1);
     const expiryDate = pointExpiryDate(obligation.due);
@@ -59,12 +63,12 @@ export function lateSubmissionPenalties(account: VatAccount, today: string): Lat
     if (active) activeLate += 1;
     // Below the threshold a late return adds a point; the point that reaches it also brings a £200
     // charge ('threshold'); beyond it each late return is a £200 'charge' without a point (4.2).
-    if (!active || activeLate < quarterlyPointsThreshold) {
+    if (!active || activeLate < threshold) {
       return { obligation, category: 'point', active, creationDate, expiryDate };
     }
     return {
       obligation,
-      category: activeLate === quarterlyPointsThreshold ? 'threshold' : 'charge',
+      category: activeLate === threshold ? 'threshold' : 'charge',
       active,
       creationDate,
       expiryDate,
@@ -200,11 +204,11 @@ export function penaltiesBody(account: VatAccount, today: string): PenaltiesBody
     ...latePaymentBlock,
     lateSubmissionPenalty: {
       summary: {
-        activePenaltyPoints: Math.min(active.length, quarterlyPointsThreshold),
+        activePenaltyPoints: Math.min(active.length, pointsThresholdFor(account)),
         inactivePenaltyPoints: penalties.length - active.length,
         // 9999-12-31 = no active points (VAT-OAS Summary).
         periodOfComplianceAchievement: latestExpiry === '' ? '9999-12-31' : latestExpiry,
-        regimeThreshold: quarterlyPointsThreshold,
+        regimeThreshold: pointsThresholdFor(account),
         penaltyChargeAmount: penceToJson(chargesPence),
       },
       details,

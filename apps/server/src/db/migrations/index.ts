@@ -14,6 +14,8 @@ import * as practices from './0012_practices';
 import * as currentBusiness from './0013_current_business';
 import * as serverInstance from './0014_server_instance';
 import * as recordBoxesIndex from './0015_record_boxes_index';
+import * as errorCorrections from './0016_error_corrections';
+import * as vatSchemes from './0017_vat_schemes';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_current_business': currentBusiness,
   '0014_server_instance': serverInstance,
   '0015_record_boxes_index': recordBoxesIndex,
+  '0016_error_corrections': errorCorrections,
+  '0017_vat_schemes': vatSchemes,
 };

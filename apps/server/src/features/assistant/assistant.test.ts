@@ -35,9 +35,16 @@ async function newConversation(session: HttpSession, llm: string): Promise<Conve
   return response.json as Conversation;
 }
 
-async function ask(session: HttpSession, conversationId: string, llm: string, body: Record<string, unknown>) {
+async function ask(
+  session: HttpSession,
+  conversationId: string,
+  llm: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const response = await session.request('POST', `/taxgpt/api/conversations/${conversationId}/messages`, body, {
     'x-llm-selection': llm,
+    ...headers,
   });
   const events =
     response.status === 200
@@ -112,11 +119,44 @@ describe('conversations', () => {
     expect(bobs.conversations).toEqual([]);
   });
 
-  it('says plainly when the knowledge base has nothing relevant', async () => {
+  it('says plainly when the knowledge base has nothing relevant, and what it does cover', async () => {
     const conversation = await newConversation(alice, 'Built-in');
     const { events, text } = await ask(alice, conversation.id, 'Built-in', { text: 'How do I bake sourdough bread?' });
     expect(text).toContain('could not find anything');
+    expect(text).toContain('The guidance covers UK VAT and Making Tax Digital');
     expect(events.find((event) => event.type === 'sources')).toMatchObject({ sources: [] });
+  });
+
+  it('answers "When is my VAT return due?" with the deadline first, its only source the deadlines passage', async () => {
+    const conversation = await newConversation(alice, 'Built-in');
+    const { events, text } = await ask(alice, conversation.id, 'Built-in', { text: 'When is my VAT return due?' });
+    expect(text.split('\n\n')[0]).toMatch(
+      /due one calendar month and seven days after the end of the VAT period\..*\[1\]$/,
+    );
+    expect(text).not.toMatch(/penalty point/i);
+    const only = [{ n: 1, passageId: 'deadlines-returns-and-payments', title: 'VAT return and payment deadlines' }];
+    expect(events.find((event) => event.type === 'sources')).toMatchObject({ sources: only });
+    const done = events.find((event) => event.type === 'done');
+    expect(done?.type === 'done' && done.answer.sources).toMatchObject(only);
+  });
+
+  it('answers a Spanish question in Spanish, and one whose words do not tell in the language the user reads', async () => {
+    const conversation = await newConversation(alice, 'Built-in');
+    const spanish = await ask(alice, conversation.id, 'Built-in', { text: '¿Cuándo vence mi declaración de IVA?' });
+    expect(spanish.text).toMatch(/^La guía de VAT Wise solo está en inglés/);
+    expect(spanish.text).toContain('due one calendar month and seven days');
+    expect(spanish.text).toContain('VAT Wise ofrece orientación, no asesoramiento profesional.');
+    expect(spanish.events.find((event) => event.type === 'sources')).toMatchObject({
+      sources: [{ passageId: 'deadlines-returns-and-payments' }],
+    });
+
+    const unclear = { text: 'MTD exemption' };
+    const shownInSpanish = await ask(alice, conversation.id, 'Built-in', unclear, {
+      'accept-language': 'es-ES,es;q=0.9',
+    });
+    expect(shownInSpanish.text).toContain('VAT Wise ofrece orientación');
+    const shownInEnglish = await ask(alice, conversation.id, 'Built-in', unclear, { 'accept-language': 'en-GB' });
+    expect(shownInEnglish.text).toContain('VAT Wise gives guidance, not professional advice.');
   });
 
   it('answers with Built-in and says so when the chosen model is not configured', async () => {

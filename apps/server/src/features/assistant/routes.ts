@@ -6,6 +6,7 @@ import type { AssistantConfig } from '../../config';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
+import type { AnswerLanguage } from './knowledge/spanish-questions';
 import { modelInfos } from './models';
 import type { AssistantService } from './service';
 import { userDataFor } from './user-data';
@@ -31,6 +32,13 @@ function selectionOf(request: FastifyRequest) {
     throw new AppError('VALIDATION_FAILED', `X-LLM-Selection must be one of ${llmSelections.join(', ')}.`);
   }
   return parsed.data;
+}
+
+/** The language the user reads VAT Wise in: the web sends it as Accept-Language. */
+function userLanguageOf(request: FastifyRequest): AnswerLanguage | undefined {
+  const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first.startsWith('es')) return 'es';
+  return first.startsWith('en') ? 'en' : undefined;
 }
 
 /** The tax assistant's API (spec section 7), served under /taxgpt/api. */
@@ -97,6 +105,7 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
         llm,
         userData,
         signal: controller.signal,
+        userLanguage: userLanguageOf(request),
       });
       void (async () => {
         try {

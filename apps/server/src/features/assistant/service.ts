@@ -15,7 +15,8 @@ import type { AssistantConfig } from '../../config';
 import { AppError } from '../../plugins/errors';
 import { builtInAnswer, streamPieces } from './built-in';
 import type { Passage } from './knowledge/knowledge-base';
-import { createRetriever, isRelevant } from './knowledge/retrieval';
+import { createRetriever, isRelevant, relevantResults, type Retrieved } from './knowledge/retrieval';
+import { type AnswerLanguage, questionLanguage, searchTextFor } from './knowledge/spanish-questions';
 import { failureMessage, type ModelFailure } from './models';
 import { systemPrompt, titleFrom, trimHistory } from './prompt';
 import type { ConversationRepo } from './repo';
@@ -37,6 +38,8 @@ export interface AskInput {
   userData: UserData | undefined;
   /** Aborted when the user stops the answer (or goes away). */
   signal: AbortSignal;
+  /** The language the user reads VAT Wise in, for a question whose words do not tell. */
+  userLanguage?: AnswerLanguage;
 }
 
 /**
@@ -85,14 +88,24 @@ export class AssistantService {
     if (!(await this.deps.repo.delete(ownerId, id))) throw new AppError('NOT_FOUND', 'There is no such conversation.');
   }
 
-  /** The passages for a question: the best few, when retrieval finds any relevant. */
-  private passagesFor(question: string, previousQuestion: string | undefined): Passage[] {
-    let results = this.retriever.search(question, passagesPerQuestion);
+  /**
+   * Retrieval for a question: the best few passages when any is relevant, and the English words
+   * searched for (a Spanish question's VAT terms are put into English first).
+   */
+  private retrieve(
+    question: string,
+    previousQuestion: string | undefined,
+    language: AnswerLanguage,
+  ): { results: Retrieved[]; searchText: string } {
+    let searchText = searchTextFor(question, language);
+    let results = this.retriever.search(searchText, passagesPerQuestion);
     // A short follow-up ("and for a monthly return?") borrows words from the question before it.
     if (!isRelevant(results) && previousQuestion) {
-      results = this.retriever.search(`${previousQuestion} ${question}`, passagesPerQuestion);
+      const withPrevious = `${searchTextFor(previousQuestion, language)} ${searchText}`;
+      const borrowed = this.retriever.search(withPrevious, passagesPerQuestion);
+      if (isRelevant(borrowed)) [results, searchText] = [borrowed, withPrevious];
     }
-    return isRelevant(results) ? results.map((result) => result.passage) : [];
+    return { results: isRelevant(results) ? results : [], searchText };
   }
 
   /**
@@ -131,7 +144,10 @@ export class AssistantService {
     }
 
     const previousQuestion = [...conversation.messages].reverse().find((message) => message.role === 'user')?.content;
-    const passages = this.passagesFor(input.body.text, previousQuestion);
+    const language = questionLanguage(input.body.text, input.userLanguage);
+    const { results, searchText } = this.retrieve(input.body.text, previousQuestion, language);
+    // A model is given the best few to choose from; the built-in answer cites only the close matches.
+    const passages = (configured ? results : relevantResults(results)).map((result) => result.passage);
     const sources: Source[] = passages.map((passage, index) => ({
       n: index + 1,
       passageId: passage.id,
@@ -171,7 +187,13 @@ export class AssistantService {
           }
         }
       } else {
-        const text = await builtInAnswer({ question: input.body.text, passages, userData: input.userData });
+        const text = await builtInAnswer({
+          question: input.body.text,
+          language,
+          passages,
+          termWeights: this.retriever.weighTerms(searchText),
+          userData: input.userData,
+        });
         for (const piece of streamPieces(text)) {
           if (input.signal.aborted) break;
           content += piece;

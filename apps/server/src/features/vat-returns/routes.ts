@@ -1,5 +1,6 @@
 import {
   createRecordBodySchema,
+  errorCorrectionInputSchema,
   initiateReturnBodySchema,
   recordListQuerySchema,
   recordPageQuerySchema,
@@ -7,6 +8,7 @@ import {
   submitReturnBodySchema,
   updateDraftBodySchema,
   vatRecordInputSchema,
+  vatSchemesBodySchema,
   vrnSchema,
 } from '@vatwise/domain';
 import multipart from '@fastify/multipart';
@@ -16,16 +18,25 @@ import { accountHolders, currentUser } from '../../plugins/access';
 import type { FraudHeaderSource } from '../hmrc-connection';
 import type { ImportService } from './import-service';
 import { importMultipartOptions, readImportUpload } from './import/upload';
+import { Readable } from 'node:stream';
+import { auditCsv, auditPdf, pdfLinesPerBox } from './audit-report';
 import { receiptPdf } from './receipt-pdf';
+import { errorNotificationPdf } from './error-notification-pdf';
 import type { VatReturnService } from './service';
+import type { VatSchemeService } from './scheme-service';
 import { AppError } from '../../plugins/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
+/** 'vat-audit-123456789-2026-01-01-to-2026-03-31' */
+const auditFileName = (header: { vrn: string; periodStart: string; periodEnd: string }) =>
+  `vat-audit-${header.vrn}-${header.periodStart}-to-${header.periodEnd}`;
+
 export interface VatReturnRouteOptions {
   service: VatReturnService;
   imports: ImportService;
+  schemes: VatSchemeService;
   businessName: (ownerId: string, vrn: string) => Promise<string>;
   /** Each HMRC call made for a request carries the fraud prevention headers worked out from it. */
   fraud: FraudHeaderSource;
@@ -34,7 +45,7 @@ export interface VatReturnRouteOptions {
 /** VAT returns (spec section 7's /initiate_vat_return, and the rest of the return's life). */
 export async function vatReturnRoutes(
   app: FastifyInstance,
-  { service, imports, businessName, fraud }: VatReturnRouteOptions,
+  { service, imports, schemes, businessName, fraud }: VatReturnRouteOptions,
 ) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +90,19 @@ export async function vatReturnRoutes(
     const { id } = request.params;
     return service.restoreRecord(currentUser(request), id);
   });
+
+  // --- the business's VAT schemes (cash accounting and the others, each from a date) -----------
+
+  api.get(
+    '/vat_schemes',
+    { config: accountHolders, schema: { querystring: z.object({ vrn: vrnSchema }) } },
+    async (request) => schemes.schemes(currentUser(request), request.query.vrn),
+  );
+
+  // The whole list at once: the spells are checked together (no overlap of one scheme's spells).
+  api.put('/vat_schemes', { config: accountHolders, schema: { body: vatSchemesBodySchema } }, async (request) =>
+    schemes.setSchemes(currentUser(request), request.body.vrn, request.body.schemes),
+  );
 
   // --- returns -------------------------------------------------------------------------------
 
@@ -192,6 +216,80 @@ export async function vatReturnRoutes(
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="vat-receipt-${draft.vrn}-${draft.periodEnd}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // --- errors found in earlier returns (VAT Notice 700/45) -------------------------------------
+
+  api.get('/vat_returns/:id/error_corrections', { config: accountHolders, schema: { params: idParams } }, (request) =>
+    service.errorCorrections(currentUser(request), request.params.id),
+  );
+
+  api.post(
+    '/vat_returns/:id/error_corrections',
+    { config: accountHolders, schema: { params: idParams, body: errorCorrectionInputSchema } },
+    async (request, reply) =>
+      reply.code(201).send(await service.addErrorCorrection(currentUser(request), request.params.id, request.body)),
+  );
+
+  api.delete(
+    '/vat_returns/:id/error_corrections/:correctionId',
+    { config: accountHolders, schema: { params: idParams.extend({ correctionId: z.string().min(1).max(64) }) } },
+    (request) => service.removeErrorCorrection(currentUser(request), request.params.id, request.params.correctionId),
+  );
+
+  // Method 2: the separate notification's content (form VAT652) as a PDF to send or keep.
+  api.get(
+    '/vat_returns/:id/error-notification.pdf',
+    { config: accountHolders, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { notification } = await service.errorCorrections(currentUser(request), id);
+      if (!notification) {
+        throw new AppError('NOT_FOUND', 'The errors on this return need no separate notification.');
+      }
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="vat-error-notification-${notification.vrn}-${notification.date}.pdf"`,
+        )
+        .send(await errorNotificationPdf(notification));
+    },
+  );
+
+  // --- checks before filing and the audit report ----------------------------------------------
+
+  // The boxes beside the previous period and the same period last year (HMRC's copy when we have none).
+  api.get('/vat_returns/:id/comparison', { config: accountHolders, schema: { params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    return service.comparison(user, await fraud.headersFor(request, user), request.params.id);
+  });
+
+  // Every box down to its records: streamed, so a period of 100,000 records is never held whole.
+  api.get(
+    '/vat_returns/:id/audit.csv',
+    { config: accountHolders, schema: { params: idParams } },
+    async (request, reply) => {
+      const { header, lines } = await service.auditReport(currentUser(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${auditFileName(header)}.csv"`)
+        .send(Readable.from(auditCsv(header, lines)));
+    },
+  );
+
+  api.get(
+    '/vat_returns/:id/audit.pdf',
+    { config: accountHolders, schema: { params: idParams } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { header, lines } = await service.auditReport(user, request.params.id, pdfLinesPerBox);
+      const pdf = await auditPdf(header, await businessName(user.workspaceId, header.vrn), lines);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${auditFileName(header)}.pdf"`)
         .send(pdf);
     },
   );

@@ -19,9 +19,25 @@ import {
   type ReturnDraft,
   type ReturnNote,
   type ReturnReview,
+  type NineBoxes,
+  type ReturnComparison,
   canApproveReturns,
   type VatRecord,
   type VatRecordInput,
+  decideErrorCorrection,
+  type ErrorCorrection,
+  type ErrorCorrectionInput,
+  errorCorrectionProblems,
+  type ErrorCorrectionWorking,
+  type RecordGroup,
+  type ReturnErrorCorrections,
+  vat652Content,
+  type CashBasis,
+  cashAccountingWarnings,
+  cashBasisFor,
+  schemesInEffect,
+  taxableTurnoverOfGroups,
+  yearTo,
 } from '@vatwise/domain';
 import type { HmrcClient } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +45,11 @@ import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
 import type { ActivityLog } from '../practices';
+import { correctionGroupsOf, correctionLinesOf } from './error-corrections';
+import type { ErrorCorrectionRepo } from './error-correction-repo';
+import type { VatSchemeRepo } from './scheme-repo';
+import { type AuditHeader, type AuditLine, auditLines } from './audit-report';
+import { compareReturn, type Figures } from './comparison';
 import { filedElsewhereOf, flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 import {
   answerWindowMs,
@@ -63,8 +84,20 @@ export interface VatReturnServiceDeps {
   activity: ActivityLog;
   /** Whether a workspace files only approved returns (the practice's policy). */
   requiresReview(workspaceId: string): Promise<boolean>;
+  /** The business's VAT schemes, each from a date (cash accounting changes which records count). */
+  schemes: Pick<VatSchemeRepo, 'schemes'>;
+  /** Errors found in earlier returns, kept per return (VAT Notice 700/45). */
+  errorCorrections: ErrorCorrectionRepo;
+  /** The business's name as the connection keeps it (for the separate notification). */
+  businessName(ownerId: string, vrn: string): Promise<string>;
   now?: () => Date;
 }
+
+/** A return's boxes (computeReturnOfGroups) with the errors found in it and the method they take. */
+type ReturnBoxes = ReturnType<typeof computeReturnOfGroups> & {
+  corrections: ErrorCorrection[];
+  correctionWorking: ErrorCorrectionWorking;
+};
 
 const noApproval = { approved_by: null, approved_by_name: null, approved_at: null, approved_boxes: null };
 const noReview = { ready_by: null, ready_by_name: null, ready_at: null, ...noApproval };
@@ -225,7 +258,7 @@ export class VatReturnService {
     const page = await this.deps.repo.recordPage(
       row.owner_id,
       row.vrn,
-      { from: row.period_start, to: row.period_end },
+      { from: row.period_start, to: row.period_end, cash: await this.cashOf(row) },
       { ...query, boxKeys, words: searchWords(query.search) },
     );
     return { ...page, pageSize: query.pageSize };
@@ -235,7 +268,7 @@ export class VatReturnService {
    * The return's boxes from its records, grouped and summed by the database (computeReturnOfGroups:
    * the same figures as the records one by one), and which records' box facts add to each box.
    */
-  private async boxesOf(row: ReturnRow): Promise<ReturnType<typeof computeReturnOfGroups>> {
+  private async boxesOf(row: ReturnRow): Promise<ReturnBoxes> {
     const period = { start: row.period_start, end: row.period_end };
     const flatRate = flatRateOf(row);
     const groups = await this.deps.repo.boxGroups(
@@ -244,8 +277,16 @@ export class VatReturnService {
       period.start,
       period.end,
       periodPartEnds(period, flatRate),
+      await this.cashOf(row),
     );
-    return computeReturnOfGroups(groups, period, flatRate);
+    const fromRecords = computeReturnOfGroups(groups, period, flatRate);
+    // Errors found in earlier periods: within the limit (method 1) they move boxes 1 and 4 as
+    // adjustments would; box 6, which sets the limit, is the records' alone either way.
+    const corrections = await this.deps.errorCorrections.list(row.owner_id, row.id);
+    const correctionWorking = decideErrorCorrection(corrections, fromRecords.computed.boxes.box6);
+    if (correctionWorking.method !== 'return') return { ...fromRecords, corrections, correctionWorking };
+    const withCorrections: RecordGroup[] = [...groups, ...corrections.flatMap(correctionGroupsOf)];
+    return { ...computeReturnOfGroups(withCorrections, period, flatRate), corrections, correctionWorking };
   }
 
   /**
@@ -253,27 +294,64 @@ export class VatReturnService {
    * the day book, with their dates and descriptions): the screen's view of a period of any size.
    */
   private async computedWithLines(row: ReturnRow, perBox: number): Promise<ComputedReturn> {
-    const { computed, keysByBox } = await this.boxesOf(row);
+    const { computed, keysByBox, corrections, correctionWorking } = await this.boxesOf(row);
     const period = { start: row.period_start, end: row.period_end };
+    const correctionLines = correctionWorking.method === 'return' ? correctionLinesOf(corrections) : null;
     const flatRate = flatRateOf(row);
+    const cash = await this.cashOf(row);
     const contributions = { ...computed.contributions };
     for (const box of boxNumbers) {
       const key = boxKey(box);
       const records = await this.deps.repo.recordsWithKeys(
         row.owner_id,
         row.vrn,
-        { from: period.start, to: period.end },
+        { from: period.start, to: period.end, cash },
         keysByBox[key],
         perBox,
       );
       const described = new Map(records.map((record) => [record.id, record]));
-      contributions[key] = computeReturn(records, period, flatRate).contributions[key].map((line) => ({
+      contributions[key] = computeReturn(records, period, flatRate, cash).contributions[key].map((line) => ({
         ...line,
         date: described.get(line.recordId)?.date,
         description: described.get(line.recordId)?.description,
       }));
+      // The errors corrected on the return come first: a box of many records still shows them.
+      if (correctionLines) contributions[key] = [...correctionLines[key], ...contributions[key]];
     }
-    return { ...computed, contributions };
+    return { ...computed, contributions, ...(cash ? await this.underCashAccounting(row, cash, computed) : {}) };
+  }
+
+  /** How the return's period is counted: by payment date when the business is on cash accounting for it. */
+  private async cashOf(row: ReturnRow): Promise<CashBasis | null> {
+    const schemes = await this.deps.schemes.schemes(row.owner_id, row.vrn);
+    return cashBasisFor(schemes, { start: row.period_start, end: row.period_end });
+  }
+
+  /**
+   * What cash accounting adds to a return's screen: how many invoices wait for payment, and warnings
+   * when the last 12 months' taxable turnover passes the scheme's limits (uk-vat-facts 3.6) or the
+   * flat rate scheme is on too (the two cannot be used together).
+   */
+  private async underCashAccounting(
+    row: ReturnRow,
+    cash: CashBasis,
+    computed: ComputedReturn,
+  ): Promise<Pick<ComputedReturn, 'cashAccounting' | 'warnings'>> {
+    const year = yearTo(row.period_end);
+    // The year's sales by invoice date, grouped by the database as a return's records are.
+    const yearGroups = await this.deps.repo.boxGroups(row.owner_id, row.vrn, year.from, year.to, []);
+    const yearTurnoverPence = taxableTurnoverOfGroups(yearGroups);
+    return {
+      cashAccounting: {
+        invoicedFrom: cash.invoicedFrom,
+        unpaidRecords: await this.deps.repo.unpaidCount(row.owner_id, row.vrn, row.period_end, cash),
+        yearTurnoverPence: Number(yearTurnoverPence),
+      },
+      warnings: [
+        ...computed.warnings,
+        ...cashAccountingWarnings({ yearTurnoverPence, year, flatRate: flatRateOf(row) !== null }),
+      ],
+    };
   }
 
   async get(user: SessionUser, id: string): Promise<ReturnDraft> {
@@ -291,6 +369,7 @@ export class VatReturnService {
   async discard(user: SessionUser, id: string): Promise<void> {
     await this.returnOrThrow(user, id);
     if (!(await this.deps.repo.deleteDraft(user.workspaceId, id))) throw new AppError('RETURN_LOCKED');
+    await this.deps.errorCorrections.removeAll(user.workspaceId, id);
   }
 
   private async returnOrThrow(user: SessionUser, id: string): Promise<ReturnRow> {
@@ -323,9 +402,150 @@ export class VatReturnService {
       filedElsewhere: filedElsewhereOf(row),
       computed,
       review: await this.reviewOf(row, computed),
-      // Filled from the business's schemes (cash accounting etc.); none until they are set.
-      schemes: [],
+      // The business's schemes (cash accounting etc.) in effect for any day of the period.
+      schemes: schemesInEffect(await this.deps.schemes.schemes(row.owner_id, row.vrn), {
+        start: row.period_start,
+        end: row.period_end,
+      }),
     };
+  }
+
+  // --- errors found in earlier returns (VAT Notice 700/45) -----------------------------------
+
+  /**
+   * The return's errors, the working (limit, 1% of box 6, net value, method and why) and, when
+   * they must be notified separately, the notification's content. Box 6 is the one sent once the
+   * return is filed.
+   */
+  async errorCorrections(user: SessionUser, id: string): Promise<ReturnErrorCorrections> {
+    const row = await this.returnOrThrow(user, id);
+    const sentBoxes = row.sent_boxes ? (JSON.parse(row.sent_boxes) as ComputedReturn['boxes']) : null;
+    let corrections: ErrorCorrection[];
+    let working: ErrorCorrectionWorking;
+    if (sentBoxes) {
+      corrections = await this.deps.errorCorrections.list(row.owner_id, row.id);
+      working = decideErrorCorrection(corrections, sentBoxes.box6);
+    } else {
+      ({ corrections, correctionWorking: working } = await this.boxesOf(row));
+    }
+    const notification =
+      working.method === 'separate'
+        ? vat652Content({
+            vrn: row.vrn,
+            businessName: await this.deps.businessName(row.owner_id, row.vrn),
+            errors: corrections,
+            reason: working.reason,
+            date: ukToday(this.now()),
+          })
+        : null;
+    return { corrections, working, notification };
+  }
+
+  async addErrorCorrection(
+    user: SessionUser,
+    id: string,
+    input: ErrorCorrectionInput,
+  ): Promise<ReturnErrorCorrections> {
+    const row = await this.returnOrThrow(user, id);
+    const problems = errorCorrectionProblems(input, {
+      returnPeriodStart: row.period_start,
+      today: ukToday(this.now()),
+    });
+    if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems[0]?.message, problems);
+    const added = await this.deps.errorCorrections.add(row.owner_id, row.id, {
+      id: crypto.randomUUID(),
+      input,
+      createdBy: user.id,
+      now: this.now().toISOString(),
+    });
+    if (!added) throw new AppError('RETURN_LOCKED');
+    await this.deps.activity.record(
+      user,
+      row.vrn,
+      'error_correction_added',
+      `Error in ${input.periodStart} to ${input.periodEnd}: ${input.description}`.slice(0, 200),
+    );
+    return this.errorCorrections(user, id);
+  }
+
+  async removeErrorCorrection(user: SessionUser, id: string, correctionId: string): Promise<ReturnErrorCorrections> {
+    const row = await this.returnOrThrow(user, id);
+    const outcome = await this.deps.errorCorrections.remove(
+      row.owner_id,
+      row.id,
+      correctionId,
+      this.now().toISOString(),
+    );
+    if (outcome === 'locked') throw new AppError('RETURN_LOCKED');
+    if (outcome === 'missing') throw new AppError('NOT_FOUND', 'This return has no such error correction.');
+    await this.deps.activity.record(
+      user,
+      row.vrn,
+      'error_correction_removed',
+      `Return ${row.period_start} to ${row.period_end}`,
+    );
+    return this.errorCorrections(user, id);
+  }
+
+  // --- checks before filing and the audit report -------------------------------------------
+
+  /** The return beside the previous period and the same period last year (comparison.ts). */
+  async comparison(user: SessionUser, fraudHeaders: Record<string, string>, id: string): Promise<ReturnComparison> {
+    const row = await this.returnOrThrow(user, id);
+    const reader = { ownerId: user.workspaceId, target: { vrn: row.vrn }, fraudHeaders };
+    const deps = { ...this.deps, figuresOf: (other: ReturnRow) => this.figuresOf(other) };
+    return compareReturn(deps, row, reader, ukToday(this.now()));
+  }
+
+  /**
+   * A return's figures: a submitted return's receipt, HMRC's figures for one filed elsewhere, the
+   * figures sent while the outcome is unknown, else (a draft) as its records give them now.
+   */
+  private async figuresOf(row: ReturnRow): Promise<Figures> {
+    if (row.status === 'submitted') {
+      const receipt = await this.deps.repo.receipt(row.id);
+      if (receipt) return { source: 'submitted', boxes: receipt.boxes };
+    }
+    const elsewhere = filedElsewhereOf(row);
+    if (elsewhere) return { source: 'filedElsewhere', boxes: elsewhere.hmrcBoxes };
+    if ((row.status === 'submitting' || row.status === 'unknown') && row.sent_boxes) {
+      return { source: 'sent', boxes: JSON.parse(row.sent_boxes) as NineBoxes };
+    }
+    return { source: 'draft', boxes: (await this.boxesOf(row)).computed.boxes };
+  }
+
+  /**
+   * The return's audit report (audit-report.ts): its header, worked out now, and its lines, read
+   * from the database page by page as they are taken (at most `perBox` a box).
+   */
+  async auditReport(
+    user: SessionUser,
+    id: string,
+    perBox?: number,
+  ): Promise<{ header: AuditHeader; lines: AsyncIterable<AuditLine> }> {
+    const row = await this.returnOrThrow(user, id);
+    const { computed, keysByBox, corrections, correctionWorking } = await this.boxesOf(row);
+    const receipt = await this.deps.repo.receipt(row.id);
+    const flatRateVatPence = computed.flatRate?.flatRateVatPence ?? null;
+    const header: AuditHeader = {
+      vrn: row.vrn,
+      periodKey: row.period_key,
+      periodStart: row.period_start,
+      periodEnd: row.period_end,
+      status: row.status,
+      boxes: computed.boxes,
+      filed: receipt?.boxes ?? filedElsewhereOf(row)?.hmrcBoxes ?? null,
+      lineCounts: {
+        ...computed.contributionCounts,
+        box1: computed.contributionCounts.box1 + (flatRateVatPence === null ? 0 : 1),
+      },
+      flatRateVatPence,
+    };
+    const counting = {
+      cash: await this.cashOf(row),
+      corrections: correctionWorking.method === 'return' ? correctionLinesOf(corrections) : null,
+    };
+    return { header, lines: auditLines(this.deps.repo, row, flatRateOf(row), keysByBox, header, counting, perBox) };
   }
 
   // --- review (practices) ------------------------------------------------------------------

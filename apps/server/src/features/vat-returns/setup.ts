@@ -6,6 +6,9 @@ import type { PracticeService } from '../practices';
 import { ImportService } from './import-service';
 import { createPreviewPool } from './import/preview-pool';
 import { VatReturnRepo } from './repo';
+import { VatSchemeRepo } from './scheme-repo';
+import { VatSchemeService } from './scheme-service';
+import { ErrorCorrectionRepo } from './error-correction-repo';
 import { VatReturnService } from './service';
 
 export type { VatReturnService };
@@ -20,6 +23,16 @@ export function vatReturnsFeature(
   practices: Pick<PracticeService, 'record' | 'requiresReview'>,
 ) {
   const repo = new VatReturnRepo(database.db);
+  const schemeRepo = new VatSchemeRepo(database.db);
+  const businessName = async (ownerId: string, vrn: string) =>
+    (
+      await database.db
+        .selectFrom('business')
+        .select('name')
+        .where('owner_id', '=', ownerId)
+        .where('vrn', '=', vrn)
+        .executeTakeFirst()
+    )?.name ?? `VRN ${vrn}`;
   const service = new VatReturnService({
     repo,
     connections: hmrc.service,
@@ -29,11 +42,16 @@ export function vatReturnsFeature(
     log,
     activity: practices,
     requiresReview: (workspaceId) => practices.requiresReview(workspaceId),
+    schemes: schemeRepo,
+    errorCorrections: new ErrorCorrectionRepo(database.db),
+    businessName,
   });
   const previewPool = createPreviewPool();
   const progressListeners = new Set<ImportProgressListener>();
   return {
     service,
+    /** The business's VAT schemes (cash accounting and the others, each from a date). */
+    schemes: new VatSchemeService({ repo: schemeRepo, connections: hmrc.service, activity: practices }),
     fraud: hmrc.fraud,
     imports: new ImportService(
       repo,
@@ -49,14 +67,6 @@ export function vatReturnsFeature(
     },
     /** Ends the file-reading workers (on shutdown). */
     close: () => previewPool.close(),
-    businessName: async (ownerId: string, vrn: string) =>
-      (
-        await database.db
-          .selectFrom('business')
-          .select('name')
-          .where('owner_id', '=', ownerId)
-          .where('vrn', '=', vrn)
-          .executeTakeFirst()
-      )?.name ?? `VRN ${vrn}`,
+    businessName,
   };
 }

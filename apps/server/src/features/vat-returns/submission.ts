@@ -30,7 +30,7 @@ export function submissionBody(periodKey: string, boxes: NineBoxes): string {
   return `{"periodKey":${JSON.stringify(periodKey)},${amounts.join(',')},"finalised":true}`;
 }
 
-function boxesFromView(view: Awaited<ReturnType<VatDataService['returnView']>>): NineBoxes {
+export function boxesFromView(view: Awaited<ReturnType<VatDataService['returnView']>>): NineBoxes {
   return Object.fromEntries(boxNumbers.map((box) => [boxKey(box), view.boxes[hmrcBoxFields[box]]])) as NineBoxes;
 }
 

@@ -1,6 +1,7 @@
 import { type ThunkAction, type UnknownAction, createAsyncThunk } from '@reduxjs/toolkit';
 import { type Conversation, type ConversationSummary, type StreamEvent, llmSelectionHeader } from '@vatwise/domain';
 import { browserFraudHeaders } from '../../shared/api/fraud-prevention';
+import { i18n } from '../../shared/i18n/i18n';
 import type { RootState } from '../../shared/store/root';
 import { TAXGPT_BASE, assistantApi } from './api';
 import { answerEventReceived } from './chat-actions';
@@ -151,6 +152,8 @@ export const sendMessage = createAsyncThunk<void, SendMessageInput, ThunkConfig>
           ...browserFraudHeaders(),
           accept: 'application/x-ndjson',
           'content-type': 'application/json',
+          // The built-in assistant answers a question whose words do not tell its language in this one.
+          ...(i18n.language ? { 'accept-language': i18n.language } : {}),
           [llmSelectionHeader]: chatOf(getState()).selectedLLM,
         },
         body: JSON.stringify({

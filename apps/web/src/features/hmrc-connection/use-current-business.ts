@@ -1,4 +1,5 @@
 import { type Business, Role } from '@vatwise/domain';
+import { leftToRightIn } from '../../shared/format/bidi';
 import { useAuth } from '../auth';
 import { hmrcApi } from './api';
 
@@ -25,7 +26,11 @@ export function useCurrentBusiness() {
   };
 }
 
-/** '123 4567 89', as a VAT registration number is written on HMRC's letters. */
-export function formatVrn(vrn: string): string {
-  return /^\d{9}$/.test(vrn) ? `${vrn.slice(0, 3)} ${vrn.slice(3, 7)} ${vrn.slice(7)}` : vrn;
+/**
+ * '123 4567 89', as a VAT registration number is written on HMRC's letters; in a right-to-left
+ * language one left-to-right run (a VRN put into a translated sentence is isolated there anyway).
+ */
+export function formatVrn(vrn: string, language = 'en'): string {
+  const grouped = /^\d{9}$/.test(vrn) ? `${vrn.slice(0, 3)} ${vrn.slice(3, 7)} ${vrn.slice(7)}` : vrn;
+  return leftToRightIn(grouped, language);
 }

@@ -28,6 +28,7 @@ import {
   dashboardFilters,
   needsAuthority,
 } from './rows';
+import { TableScroll } from '../../shared/ui/TableScroll';
 
 const reviewColour = { draft: 'gray', ready: 'blue', approved: 'green', changed: 'orange' } as const;
 
@@ -159,7 +160,7 @@ export default function PracticeDashboardPage() {
       <Text size="sm" c="dimmed">
         {t('practiceDashboard:shown', { shown: rows.length, total: query.data.rows.length })}
       </Text>
-      <Table.ScrollContainer minWidth={960}>
+      <TableScroll minWidth={960}>
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="dashboard-table">
           <Table.Thead>
             <Table.Tr>
@@ -281,7 +282,7 @@ export default function PracticeDashboardPage() {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

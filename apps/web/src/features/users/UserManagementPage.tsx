@@ -25,6 +25,7 @@ import { notify } from '../../shared/toasts/notifier';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAuth } from '../auth';
 import { usersApi } from './api';
+import { TableScroll } from '../../shared/ui/TableScroll';
 
 /** '24 Nov 2026, 01:32' (UK time), as everywhere else in the app; `never` when there is none. */
 function formatWhen(iso: string | null, language: string, never: string) {
@@ -104,7 +105,7 @@ export default function UserManagementPage() {
             ) : users.data && users.data.length === 0 ? (
               <Text c="dimmed">{t('users.none')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={760}>
+              <TableScroll minWidth={760}>
                 <Table striped highlightOnHover verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
@@ -155,7 +156,7 @@ export default function UserManagementPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroll>
             )}
           </Stack>
         </Tabs.Panel>
@@ -163,7 +164,7 @@ export default function UserManagementPage() {
           {audit.isLoading ? (
             <Skeleton h={120} />
           ) : audit.data && audit.data.length > 0 ? (
-            <Table.ScrollContainer minWidth={640}>
+            <TableScroll minWidth={640}>
               <Table verticalSpacing="xs" data-testid="audit-log">
                 <Table.Thead>
                   <Table.Tr>
@@ -186,7 +187,7 @@ export default function UserManagementPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           ) : (
             <Text c="dimmed">{t('users.audit.none')}</Text>
           )}

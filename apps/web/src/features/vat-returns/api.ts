@@ -1,5 +1,7 @@
 import {
   type BoxTotalsMapping,
+  type BusinessScheme,
+  type BusinessSchemes,
   type FlatRateSettings,
   type ImportKind,
   type ImportPreview,
@@ -11,6 +13,9 @@ import {
   type RecordPage,
   type RecordPageQuery,
   type BusinessActivity,
+  type ErrorCorrectionInput,
+  type ReturnErrorCorrections,
+  type ReturnComparison,
   type ReturnDraft,
   type ReturnNote,
   type TransactionMapping,
@@ -101,6 +106,11 @@ export const vatReturnsApi = api.injectEndpoints({
       },
       invalidatesTags: ['VatReturns', 'BusinessActivity'],
     }),
+    // The boxes beside earlier periods and HMRC's unpaid VAT (checks before filing); HMRC may be asked.
+    returnComparison: build.query<ReturnComparison, string>({
+      query: (id) => ({ url: `/api/vat_returns/${encodeURIComponent(id)}/comparison`, timeout: API_TIMEOUT_MS.long }),
+      providesTags: ['VatReturns', 'VatData'],
+    }),
     returnNotes: build.query<ReturnNote[], string>({
       query: (id) => `/api/vat_returns/${encodeURIComponent(id)}/notes`,
       transformResponse: (body: { notes: ReturnNote[] }) => body.notes,
@@ -120,6 +130,35 @@ export const vatReturnsApi = api.injectEndpoints({
       },
       invalidatesTags: ['BusinessActivity'],
     }),
+    // Errors found in earlier returns (VAT Notice 700/45). Box 6 sets their limit, so any change to
+    // the return ('VatReturns') reads them again; a change to them changes the return's boxes.
+    errorCorrections: build.query<ReturnErrorCorrections, string>({
+      query: (id) => `/api/vat_returns/${encodeURIComponent(id)}/error_corrections`,
+      providesTags: ['VatReturns'],
+    }),
+    addErrorCorrection: build.mutation<ReturnErrorCorrections, { id: string; input: ErrorCorrectionInput }>({
+      query: ({ id, input }) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}/error_corrections`,
+        method: 'POST',
+        body: input,
+      }),
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(vatReturnsApi.util.upsertQueryData('errorCorrections', id, data));
+      },
+      invalidatesTags: ['VatReturns', 'BusinessActivity'],
+    }),
+    removeErrorCorrection: build.mutation<ReturnErrorCorrections, { id: string; correctionId: string }>({
+      query: ({ id, correctionId }) => ({
+        url: `/api/vat_returns/${encodeURIComponent(id)}/error_corrections/${encodeURIComponent(correctionId)}`,
+        method: 'DELETE',
+      }),
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(vatReturnsApi.util.upsertQueryData('errorCorrections', id, data));
+      },
+      invalidatesTags: ['VatReturns', 'BusinessActivity'],
+    }),
     businessActivity: build.query<BusinessActivity[], string>({
       query: (vrn) => `/api/businesses/${encodeURIComponent(vrn)}/activity`,
       transformResponse: (body: { activity: BusinessActivity[] }) => body.activity,
@@ -136,6 +175,17 @@ export const vatReturnsApi = api.injectEndpoints({
         if (data) dispatch(vatReturnsApi.util.upsertQueryData('vatReturn', id, data));
       },
       invalidatesTags: ['VatReturns', 'VatData'],
+    }),
+
+    // The business's VAT schemes (cash accounting and the others, each from a date).
+    vatSchemes: build.query<BusinessSchemes, { vrn: string }>({
+      query: ({ vrn }) => ({ url: '/api/vat_schemes', params: { vrn } }),
+      providesTags: ['VatSchemes'],
+    }),
+    // Cash accounting changes which records a return counts: its boxes and records list refresh.
+    setVatSchemes: build.mutation<BusinessSchemes, { vrn: string; schemes: BusinessScheme[] }>({
+      query: (body) => ({ url: '/api/vat_schemes', method: 'PUT', body }),
+      invalidatesTags: ['VatSchemes', 'VatReturns', 'VatRecords', 'BusinessActivity'],
     }),
 
     // One page of a return's records, as the Return page shows them (sorted, searched, by box).

@@ -29,6 +29,8 @@ export interface RecordValues {
   amount: string;
   adjustmentType: AdjustmentType;
   reason: string;
+  /** A sale's or purchase's payment date, or '' while unpaid (cash accounting counts it then). */
+  paidOn: string;
 }
 
 /** Each field's problem as a translation key under vatReturns:recordForm.errors. */
@@ -47,6 +49,7 @@ export function emptyRecordValues(kind: RecordKind, date: string): RecordValues 
     amount: '',
     adjustmentType: 'errorCorrection',
     reason: '',
+    paidOn: '',
   };
 }
 
@@ -65,19 +68,31 @@ export function valuesFromRecord(record: VatRecord): RecordValues {
     vat: penceToInput(record.vatPence),
     rate: record.rate,
     treatment: record.treatment,
+    paidOn: record.paidOn ?? '',
   };
 }
 
 const toBox = (text: string): EnterableBox | undefined => enterableBoxes.find((box) => String(box) === text);
 
-/** The record to send, or what to fix first. The date must fall in the period, or the record would not count in this return. */
+/**
+ * The record to send, or what to fix first. The date must fall in the period, or the record would
+ * not count in this return; under cash accounting (`cashAccounting`) a sale or purchase paid in the
+ * period counts in it whatever its date.
+ */
 export function buildRecordInput(
   values: RecordValues,
   period: { start: string; end: string },
+  cashAccounting = false,
 ): { input: VatRecordInput } | { errors: RecordErrors } {
   const errors: RecordErrors = {};
+  const inPeriod = (date: string) => date >= period.start && date <= period.end;
+  const transaction = values.kind === 'sale' || values.kind === 'purchase';
+  const paidOn = transaction ? values.paidOn : '';
+  if (paidOn && !isCalendarDate(paidOn)) errors.paidOn = 'dateInvalid';
   if (!isCalendarDate(values.date)) errors.date = 'dateInvalid';
-  else if (values.date < period.start || values.date > period.end) errors.date = 'dateOutsidePeriod';
+  else if (!inPeriod(values.date) && !(cashAccounting && transaction && inPeriod(paidOn))) {
+    errors.date = cashAccounting && transaction ? 'dateOutsidePeriodCash' : 'dateOutsidePeriod';
+  }
   const description = values.description.trim();
   if (!description) errors.description = 'descriptionRequired';
   else if (description.length > 200) errors.description = 'descriptionTooLong';
@@ -97,6 +112,7 @@ export function buildRecordInput(
         vatPence,
         rate: values.rate,
         treatment: values.treatment,
+        ...(paidOn ? { paidOn } : {}),
       };
     }
   } else {

@@ -81,6 +81,7 @@ export const api = createApi({
     'Practice',
     'ReturnNotes',
     'BusinessActivity',
+    'VatSchemes',
   ],
   endpoints: () => ({}),
 });

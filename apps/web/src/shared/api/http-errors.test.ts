@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../i18n/i18n';
-import { describeError } from './http-errors';
+import { describeError, describeStoredError } from './http-errors';
 
 describe('error messages for failed calls', () => {
   beforeAll(async () => {
@@ -81,5 +81,22 @@ describe('error messages for failed calls', () => {
       data: { code: 'VALIDATION_FAILED', issues: [{ path: 'userType', message: 'Please select a user type.' }] },
     };
     expect(describeError(refused, t as never)).toBe('Please select a user type.');
+  });
+
+  it('shows a return’s kept error in the user’s language, and HMRC’s refusal in HMRC’s words', async () => {
+    const translate = i18n.t.bind(i18n) as never;
+    const notConnected = { code: 'HMRC_NOT_CONNECTED', message: 'This business is not connected to HMRC yet.' };
+    const refused = { code: 'HMRC_REFUSED', message: 'The VAT return was already submitted for the given period.' };
+    const unexpected = { code: null, message: 'An unexpected error occurred.' };
+    await i18n.changeLanguage('es');
+    try {
+      expect(describeStoredError(notConnected, translate)).toBe(
+        'Esta empresa aún no está conectada con HMRC. Conceda la autorización primero en Conceder autorización.',
+      );
+      expect(describeStoredError(refused, translate)).toBe(refused.message);
+      expect(describeStoredError(unexpected, translate)).toBe(unexpected.message);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

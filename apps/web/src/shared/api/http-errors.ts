@@ -61,6 +61,15 @@ export function describeError(error: FetchBaseQueryError | SerializedError | und
   return t(requestFailedMessage.key);
 }
 
+/**
+ * An error the server kept with a record (a return's last error), in the user's language: our
+ * catalogue's message for our codes; HMRC's refusal in HMRC's own words, as the server kept them.
+ */
+export function describeStoredError(error: { code: string | null; message: string }, t: TFunction): string {
+  if (error.code && error.code !== 'HMRC_REFUSED' && isErrorCode(error.code)) return t(`errors.${error.code}`);
+  return error.message;
+}
+
 const isHmrcKind = (kind: string): kind is HmrcDataKind => (hmrcDataKinds as readonly string[]).includes(kind);
 
 /**

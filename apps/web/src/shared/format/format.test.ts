@@ -49,3 +49,15 @@ describe('formats for people', () => {
     );
   });
 });
+
+describe('formats in a right-to-left layout', () => {
+  it('keeps each amount, date and instant one left-to-right run, so its parts are not reordered', () => {
+    expect(formatMoney(-1_250, 'enrtl')).toBe('\u2066\u2212£12.50\u2069');
+    expect(formatBoxAmount(6, 125_000, 'enrtl')).toBe('\u2066£1,250\u2069');
+    expect(formatDate('2026-11-23', 'enrtl')).toBe('\u206623 Nov 2026\u2069');
+    expect(formatDateTime('2026-11-24T01:32:00Z', 'enrtl')).toBe('\u206624 Nov 2026, 01:32\u2069');
+    expect(formatDatesInText('valid until 2026-11-24', 'enrtl')).toBe('valid until \u206624 Nov 2026\u2069');
+    // Nothing to reorder in a dash.
+    expect(formatMoney(null, 'enrtl')).toBe('—');
+  });
+});

@@ -1,10 +1,12 @@
 import { type BoxNumber, formatGbp, isWholePoundsBox } from '@vatwise/domain';
+import { leftToRightIn } from './bidi';
 
 /**
  * Money and dates as a UK accountant reads them, one style across the app: £1,234.56, −£12.50
  * (a true minus sign), 23 Nov 2026 and 23 Nov 2026, 14:05 (24-hour, UK time), or the chosen
  * language's own form of the same (23 nov 2026). Never the browser's locale, never month-first.
- * Money arrives in pence and stays whole numbers until it is text.
+ * Money arrives in pence and stays whole numbers until it is text. In a right-to-left language each
+ * value is one left-to-right run (bidi.ts), so '−£12.50' and '23 Nov 2026' are not reordered.
  */
 
 /** The locale the app formats in for a language: en-GB for English whatever the browser says. */
@@ -39,7 +41,7 @@ function dateFormatOf(locale: string, style: 'date' | 'dateTime'): Intl.DateTime
 }
 
 export function formatMoney(pence: number | null | undefined, language = 'en'): string {
-  return pence === null || pence === undefined ? '—' : formatGbp(pence, localeOf(language));
+  return pence === null || pence === undefined ? '—' : leftToRightIn(formatGbp(pence, localeOf(language)), language);
 }
 
 /**
@@ -48,24 +50,24 @@ export function formatMoney(pence: number | null | undefined, language = 'en'): 
  */
 export function formatBoxAmount(box: BoxNumber, pence: number | null | undefined, language = 'en'): string {
   if (pence === null || pence === undefined) return '—';
-  return formatGbp(pence, localeOf(language), { wholePounds: isWholePoundsBox(box) });
+  return leftToRightIn(formatGbp(pence, localeOf(language), { wholePounds: isWholePoundsBox(box) }), language);
 }
 
 /** '23 Nov 2026' for '2026-11-23' (a calendar date: no time zone can move it). */
 export function formatDate(isoDate: string | null | undefined, language = 'en'): string {
   if (!isoDate) return '—';
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
+  if (!match) return leftToRightIn(isoDate, language);
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return dateFormatOf(localeOf(language), 'date').format(date);
+  return leftToRightIn(dateFormatOf(localeOf(language), 'date').format(date), language);
 }
 
 /** '23 Nov 2026, 14:05' in the UK's time for an instant. */
 export function formatDateTime(instant: string | null | undefined, language = 'en'): string {
   if (!instant) return '—';
   const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  return dateFormatOf(localeOf(language), 'dateTime').format(date);
+  if (Number.isNaN(date.getTime())) return leftToRightIn(instant, language);
+  return leftToRightIn(dateFormatOf(localeOf(language), 'dateTime').format(date), language);
 }
 
 /** ISO instants ('2026-11-24T01:32:00.000Z') and calendar dates ('2026-11-24') inside a sentence. */

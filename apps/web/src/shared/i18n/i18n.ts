@@ -1,6 +1,7 @@
 import i18next, { type ResourceKey } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { isolatedIn } from '../format/bidi';
 import { type Language, directionOf, htmlLangOf } from '../theme/preferences';
 
 /**
@@ -36,12 +37,22 @@ export async function initI18n(language: Language): Promise<void> {
       supportedLngs: ['en', 'es', 'enrtl'],
       ns: ['common'],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
+      interpolation: interpolationOptions,
       returnNull: false,
       react: { useSuspense: true },
     });
   applyDocumentLanguage(language);
 }
+
+/**
+ * React escapes what it renders, so i18next need not; its escape hook is used instead to keep each
+ * value put into a sentence whole (a VRN, an amount, a date, a reference) in a right-to-left
+ * language: every sentence, toast, page title and dialogue line gets this from one place.
+ */
+const interpolationOptions = {
+  escapeValue: true,
+  escape: (value: unknown) => isolatedIn(String(value), i18n.language),
+};
 
 /** How long a page waits for i18next to start before showing without its translations. */
 const translationWaitMs = 10_000;

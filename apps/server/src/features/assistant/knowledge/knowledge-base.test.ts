@@ -126,6 +126,29 @@ describe('loadKnowledgeBase', () => {
     expect(text('late-payment-penalties')).toMatch(/3%.*3%.*10% a year/s);
   });
 
+  it('holds no notes meant for its authors: a caution a user needs is written for the user', () => {
+    // How the research behind a figure went ("not verified", "[U]", "third-party summary") is for
+    // us; a user reads the answer, so a doubt is told as what to check (the current rate on GOV.UK).
+    const authorsNotes = [
+      /\bnot been (checked|verified|confirmed)\b/i,
+      /\bunverified\b/i,
+      /\bknowledge base\b/i,
+      /\b(the|this) research\b/i,
+      /\bsources (checked|seen)\b/i,
+      /\bvalues seen\b/i,
+      /\bthird-party\b/i,
+      /\bsingle firm\b/i,
+      /\[(U|P|V)\]/,
+      /\b(TODO|FIXME|TBC|XXX)\b/,
+    ];
+    const found = loadKnowledgeBase().flatMap((passage) =>
+      authorsNotes
+        .filter((pattern) => pattern.test(`${passage.title}\n${passage.keywords.join(', ')}\n${passage.text}`))
+        .map((pattern) => `${passage.id}: ${pattern.source}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('loads only markdown files, sorted by id', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'b-passage.md'), VALID);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeBase, type Passage } from './knowledge-base';
-import { analyse, createRetriever, isRelevant, stem } from './retrieval';
+import { analyse, createRetriever, isRelevant, MIN_RELEVANT_SCORE, relevantResults, stem } from './retrieval';
 
 const passages = loadKnowledgeBase();
 const retriever = createRetriever(passages);
@@ -120,5 +120,43 @@ describe('isRelevant', () => {
 
   it('is false for no results', () => {
     expect(isRelevant([])).toBe(false);
+  });
+});
+
+describe('relevantResults', () => {
+  const cited = (query: string) => relevantResults(retriever.search(query, 4)).map((result) => result.passage.id);
+
+  it('keeps only the deadlines passage for "When is my VAT return due?", not the penalty points ones', () => {
+    expect(retriever.search('When is my VAT return due?', 4).map((result) => result.passage.id)).toContain(
+      'penalty-points-expiry',
+    );
+    expect(cited('When is my VAT return due?')).toEqual(['deadlines-returns-and-payments']);
+  });
+
+  it('keeps passages scoring nearly as well as the best, best first', () => {
+    const results = relevantResults(retriever.search('FRS percentage for IT consultants', 4));
+    expect(results.map((result) => result.passage.id)).toEqual([
+      'frs-rates-professional-services',
+      'frs-worked-example',
+    ]);
+    for (const result of results) expect(result.score).toBeGreaterThanOrEqual(0.8 * results[0]!.score);
+  });
+
+  it('keeps nothing below the absolute floor, even the best', () => {
+    expect(cited('How do I bake bread?')).toEqual([]);
+    const weak = [{ passage: passages[0]!, score: MIN_RELEVANT_SCORE - 0.01 }];
+    expect(relevantResults(weak)).toEqual([]);
+    expect(relevantResults([])).toEqual([]);
+  });
+});
+
+describe('weighTerms', () => {
+  it("weighs rare terms above common ones, and a question word's implied topic at half", () => {
+    const weights = retriever.weighTerms('When is my VAT return due?');
+    const [deadline = ''] = analyse('deadline');
+    expect([...weights.keys()].sort()).toEqual([deadline, ...analyse('due return')].sort());
+    const full = createRetriever(passages).weighTerms('What is the deadline?').get(deadline)!;
+    expect(weights.get(deadline)).toBeCloseTo(full / 2);
+    expect(retriever.weighTerms('hairdresser').get('hairdresser')).toBeGreaterThan(weights.get(analyse('return')[0]!)!);
   });
 });

@@ -13,6 +13,11 @@ export interface Retrieved {
 
 export interface Retriever {
   search(query: string, limit?: number): Retrieved[];
+  /**
+   * The query's search terms with the weight each carries in ranking (its idf; a term implied by a
+   * question word, such as "deadline" for "when", at half that), for scoring a passage's sentences.
+   */
+  weighTerms(query: string): Map<string, number>;
 }
 
 /**
@@ -21,6 +26,13 @@ export interface Retriever {
  * rain this weekend?" matches only "weekend"), while all but two VAT questions score 1.4 or more.
  */
 export const MIN_RELEVANT_SCORE = 1.3;
+
+/**
+ * Share of the best passage's score another passage needs to be cited beside it by the built-in
+ * provider. BM25 scores of a passage on another topic that shares the question's common words run
+ * close behind ("When is my VAT return due?": deadlines 5.9, penalty points expiry 4.3, i.e. 0.73).
+ */
+export const RELATIVE_RELEVANCE = 0.8;
 
 const K1 = 1.2;
 const B = 0.75;
@@ -431,13 +443,24 @@ export function createRetriever(passages: readonly Passage[]): Retriever {
     return Math.log(1 + (count - df + 0.5) / (df + 0.5));
   };
 
+  function intentTermsOf(query: string, terms: readonly string[]): string[] {
+    return [
+      ...new Set(QUERY_INTENTS.filter((intent) => intent.pattern.test(query)).flatMap((intent) => intent.terms)),
+    ].filter((term) => !terms.includes(term));
+  }
+
+  function weighTerms(query: string): Map<string, number> {
+    const terms = [...new Set(analyse(query))];
+    const weights = new Map(terms.map((term) => [term, idf(term)]));
+    for (const term of intentTermsOf(query, terms)) weights.set(term, INTENT_WEIGHT * idf(term));
+    return weights;
+  }
+
   function search(query: string, limit: number = DEFAULT_LIMIT): Retrieved[] {
     const sequence = analyse(query);
     const terms = [...new Set(sequence)];
     if (terms.length === 0 || count === 0 || limit <= 0) return [];
-    const intentTerms = [
-      ...new Set(QUERY_INTENTS.filter((intent) => intent.pattern.test(query)).flatMap((intent) => intent.terms)),
-    ].filter((term) => !terms.includes(term));
+    const intentTerms = intentTermsOf(query, terms);
     const queryBigrams = [...new Set(sequence.slice(1).map((term, index) => `${sequence[index]} ${term}`))];
     const totalIdf = terms.reduce((sum, term) => sum + idf(term), 0);
 
@@ -483,7 +506,7 @@ export function createRetriever(passages: readonly Passage[]): Retriever {
       .slice(0, limit);
   }
 
-  return { search };
+  return { search, weighTerms };
 }
 
 /**
@@ -493,4 +516,15 @@ export function createRetriever(passages: readonly Passage[]): Retriever {
 export function isRelevant(results: readonly Retrieved[]): boolean {
   const top = results[0];
   return top !== undefined && top.score >= MIN_RELEVANT_SCORE;
+}
+
+/**
+ * The results worth citing: the best, and the others that score at least RELATIVE_RELEVANCE of it,
+ * all above MIN_RELEVANT_SCORE. Empty when even the best is not relevant.
+ */
+export function relevantResults(results: readonly Retrieved[]): Retrieved[] {
+  const top = results[0];
+  if (top === undefined || !isRelevant(results)) return [];
+  const bar = Math.max(MIN_RELEVANT_SCORE, RELATIVE_RELEVANCE * top.score);
+  return results.filter((result) => result.score >= bar);
 }

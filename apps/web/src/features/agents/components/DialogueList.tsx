@@ -5,6 +5,17 @@ import type { DialogueEntry } from '../../../shared/logs/dialogue-log';
 
 const colours = { info: undefined, success: 'teal', warning: 'orange', error: 'red' } as const;
 
+/**
+ * This browser's lines are translated sentences; a line the server wrote (in English) keeps its
+ * own direction in a right-to-left layout (bdi). An HMRC call's line quotes its endpoint as sent;
+ * the other lines get the app's dates.
+ */
+function DialogueMessage({ entry, language }: { entry: DialogueEntry; language: string }) {
+  const message = entry.source === 'hmrc' ? entry.message : formatDatesInText(entry.message, language);
+  const Line = entry.source === 'web' ? 'span' : 'bdi';
+  return <Line style={{ wordBreak: 'break-word' }}>{message}</Line>;
+}
+
 export interface DialogueListProps {
   entries: readonly DialogueEntry[];
   label: string;
@@ -51,10 +62,7 @@ export function DialogueList({
                       {t(`sources.${entry.source}`, { defaultValue: entry.source })}
                     </Badge>
                   )}
-                  <span style={{ wordBreak: 'break-word' }}>
-                    {/* An HMRC call's line quotes its endpoint as sent; the agents' sentences get the app's dates. */}
-                    {entry.source === 'hmrc' ? entry.message : formatDatesInText(entry.message, i18n.language)}
-                  </span>
+                  <DialogueMessage entry={entry} language={i18n.language} />
                 </Group>
               </Text>
             ))}

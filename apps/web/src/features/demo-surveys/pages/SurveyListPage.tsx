@@ -11,6 +11,7 @@ import { SurveyLabelBadge, SurveyStatusBadge } from '../components/SurveyBadges'
 import { type SurveyListControls, controlsFromParams, paramsFromControls, viewOf } from '../list-view';
 import { type FilterColumn, type SurveyColumn, filterColumns, filterValues, surveyColumns } from '../survey';
 import { visibleSurveys } from '../survey-rules';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** Marks the list's own address changes, so only someone else's (the navigation link) resets the controls. */
 const ownChange = { surveyList: true };
@@ -65,7 +66,7 @@ export default function SurveyListPage() {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={760}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('demoSurveys:listTitle')}>
           <Table.Thead>
             <Table.Tr>
@@ -100,7 +101,7 @@ export default function SurveyListPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     );
   };
 

@@ -11,7 +11,7 @@ import { formatVrn, useCurrentBusiness } from '../use-current-business';
  * screens; at the top of the folding navigation on small ones (`placement="navigation"`).
  */
 export function BusinessSwitcher({ placement = 'header' }: { placement?: 'header' | 'navigation' }) {
-  const { t } = useTranslation(['common', 'hmrc']);
+  const { t, i18n } = useTranslation(['common', 'hmrc']);
   const { hasBusinesses, business, businesses, select, isLoading } = useCurrentBusiness();
   if (!hasBusinesses || isLoading) return null;
   if (businesses.length === 0) {
@@ -38,7 +38,7 @@ export function BusinessSwitcher({ placement = 'header' }: { placement?: 'header
       value={business?.vrn ?? null}
       data={businesses.map((candidate) => ({
         value: candidate.vrn,
-        label: `${candidate.name} · ${formatVrn(candidate.vrn)}`,
+        label: `${candidate.name} · ${formatVrn(candidate.vrn, i18n.language)}`,
       }))}
       onChange={async (vrn) => {
         if (!vrn || vrn === business?.vrn) return;

@@ -26,6 +26,7 @@ import { storeAuthorizationDetails } from '../authorization-details';
 import { useAuthorisePopup } from '../use-authorise-popup';
 import { formatVrn } from '../use-current-business';
 import { AuthorisationStatus } from './AuthorisationStatus';
+import { Ltr } from '../../../shared/ui/Ltr';
 
 /** A labelled value with a copy button, for credentials the user types on HMRC's sign-in page. */
 function CopyField({
@@ -47,7 +48,7 @@ function CopyField({
       </Text>
       <Group gap={4} wrap="nowrap">
         <Text size="sm" ff="monospace" data-testid={testId}>
-          {display}
+          <Ltr>{display}</Ltr>
         </Text>
         <CopyButton value={value} timeout={1500}>
           {({ copied, copy }) => (
@@ -175,7 +176,7 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
             <CopyField
               label={t('hmrc:users.vrn')}
               value={user.vrn}
-              display={formatVrn(user.vrn)}
+              display={formatVrn(user.vrn, i18n.language)}
               testId="sandbox-user-vrn"
             />
           )}

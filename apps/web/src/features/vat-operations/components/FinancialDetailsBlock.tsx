@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '../../../shared/format/format';
 import { vatApi } from '../api';
 import { formatPeriod } from '../date-range';
 import { QueryContent } from './QueryStates';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const totalFields = ['overduePence', 'notYetDuePence', 'balancePence', 'creditPence', 'clearedPence'] as const;
 
@@ -34,7 +35,7 @@ function DetailsBody({ details }: { details: FinancialDetails }) {
           {t('vatOperations:financial.noLines')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll minWidth={560}>
           <Table verticalSpacing="xs" aria-label={t('vatOperations:financial.linesLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -57,7 +58,7 @@ function DetailsBody({ details }: { details: FinancialDetails }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

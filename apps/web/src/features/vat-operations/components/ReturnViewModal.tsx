@@ -6,6 +6,7 @@ import { formatBoxAmount, formatDate } from '../../../shared/format/format';
 import { vatApi } from '../api';
 import { formatPeriod } from '../date-range';
 import { QueryContent } from './QueryStates';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** The nine boxes in the order, and with the numbers, of the VAT return form. */
 const boxes = hmrcBoxFieldOrder;
@@ -40,7 +41,7 @@ export function ReturnViewModal({ vrn, obligation, opened, onClose }: ReturnView
         )}
         <QueryContent query={query} loadingLabel={t('vatOperations:returnView.loading')}>
           {(vatReturn) => (
-            <Table.ScrollContainer minWidth={420}>
+            <TableScroll minWidth={420}>
               <Table verticalSpacing="xs" aria-label={t('vatOperations:returnView.tableLabel')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -65,7 +66,7 @@ export function ReturnViewModal({ vrn, obligation, opened, onClose }: ReturnView
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
         </QueryContent>
       </Stack>

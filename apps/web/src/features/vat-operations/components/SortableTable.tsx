@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CsvColumn, downloadText, toCsv } from '../../../shared/export/csv';
 import { notify } from '../../../shared/toasts/notifier';
 import { type SortState, type SortValue, nextSortState, sortRows } from '../sort';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 export interface TableColumn<Row> {
   id: string;
@@ -77,7 +78,7 @@ export function SortableTable<Row>({
           {t('vatOperations:csv.download')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={minWidth}>
+      <TableScroll minWidth={minWidth}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -122,7 +123,7 @@ export function SortableTable<Row>({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBoxAmount, formatDate, formatMoney } from '../../../shared/format/format';
 import { type BoxBreakdown, boxBreakdowns, isValueBox } from '../records';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** Boxes 3 and 5 are sums: never typed, always worked out (uk-vat-facts 1.2). */
 const workedOut = new Set([3, 5]);
@@ -111,7 +112,7 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
             {t('vatReturns:boxes.showRecords', { count, box: box.box })}
           </Button>
           <Collapse expanded={open} id={listId}>
-            <Table.ScrollContainer minWidth={420}>
+            <TableScroll minWidth={420}>
               <Table verticalSpacing={4} fz="sm" mt="xs" aria-label={t('vatReturns:boxes.recordsOf', { box: box.box })}>
                 <Table.Tbody>
                   {box.flatRateVatPence !== null && (
@@ -132,7 +133,7 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             {box.lineCount > Math.min(box.lines.length, linesShown) && (
               <Text size="xs" c="dimmed" mt={4}>
                 {t('vatReturns:boxes.firstLines', {

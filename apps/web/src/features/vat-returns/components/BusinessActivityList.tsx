@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { vatReturnsApi } from '../api';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** How many events show before "Show all". */
 const firstShown = 10;
@@ -30,7 +31,7 @@ export function BusinessActivityList({ vrn }: { vrn: string }) {
   const shown = all ? query.data : query.data.slice(0, firstShown);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll minWidth={560}>
         <Table verticalSpacing="xs" data-testid="business-activity">
           <Table.Thead>
             <Table.Tr>
@@ -62,7 +63,7 @@ export function BusinessActivityList({ vrn }: { vrn: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {query.data.length > firstShown && (
         <div>
           <Button variant="subtle" size="xs" onClick={() => setAll(!all)}>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/format/format';
 import { vatApi } from '../../vat-operations';
 import { compareCopies } from '../receipt';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** The figures we sent beside the return HMRC holds for the period, with any difference marked. */
 export function CopyComparison({ receipt }: { receipt: Receipt }) {
@@ -30,7 +31,7 @@ export function CopyComparison({ receipt }: { receipt: Receipt }) {
             {t('vatReturns:compare.differ', { count: differences })}
           </Alert>
         ))}
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll minWidth={560}>
         <Table verticalSpacing={4} aria-label={t('vatReturns:compare.title')} data-testid="copy-comparison">
           <Table.Thead>
             <Table.Tr>
@@ -75,7 +76,7 @@ export function CopyComparison({ receipt }: { receipt: Receipt }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

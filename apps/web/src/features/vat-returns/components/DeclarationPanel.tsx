@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NineBoxSummary } from './NineBoxSummary';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { describeError } from '../../../shared/api/http-errors';
+import { describeError, describeStoredError } from '../../../shared/api/http-errors';
 import { formatDate } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
@@ -75,7 +75,11 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
       } else if (result.status === 'failed') {
         vatDialogueLog.append(
           'error',
-          t('vatReturns:log.failed', { period, vrn, message: result.lastError?.message ?? '' }),
+          t('vatReturns:log.failed', {
+            period,
+            vrn,
+            message: result.lastError ? describeStoredError(result.lastError, t) : '',
+          }),
         );
         setTicked(false);
       } else {

@@ -3,6 +3,7 @@ import { type FiledElsewhere, boxExplanations, boxKey, boxNumbers } from '@vatwi
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format/format';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /**
  * A period HMRC already holds a return for, with other figures than ours (another program filed
@@ -23,7 +24,7 @@ export function FiledElsewhereNotice({ found }: { found: FiledElsewhere }) {
     >
       <Stack gap="sm">
         <Text size="sm">{t('vatReturns:filedElsewhere.body', { at: formatDateTime(found.foundAt, language) })}</Text>
-        <Table.ScrollContainer minWidth={480}>
+        <TableScroll minWidth={480}>
           <Table verticalSpacing={4} aria-label={t('vatReturns:filedElsewhere.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -53,7 +54,7 @@ export function FiledElsewhereNotice({ found }: { found: FiledElsewhere }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         <Text size="sm" fw={600}>
           {t('vatReturns:filedElsewhere.nextTitle')}
         </Text>

@@ -18,6 +18,7 @@ import { formatRateTenths } from '../money-input';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatPeriod } from '../periods';
 import { asQueryError } from '../query-error';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** The flat rate scheme settings of this return, and how box 1 was worked out under them. */
 export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editable: boolean }) {
@@ -151,7 +152,7 @@ function FlatRateWorkingTable({ working }: { working: FlatRateWorking }) {
       <Title order={3} size="h5">
         {t('vatReturns:flatRate.working.title')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <TableScroll minWidth={420}>
         <Table verticalSpacing={4} fz="sm" aria-label={t('vatReturns:flatRate.working.title')}>
           <Table.Tbody>
             {rows.map(([label, value]) => (
@@ -166,7 +167,7 @@ function FlatRateWorkingTable({ working }: { working: FlatRateWorking }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Text size="sm" data-testid="limited-cost-verdict">
         {t(
           working.limitedCost ? 'vatReturns:flatRate.working.verdictLimited' : 'vatReturns:flatRate.working.verdictNot',

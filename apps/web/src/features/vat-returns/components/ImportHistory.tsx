@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/format/format';
 import { vatReturnsApi } from '../api';
 import { describeRowRuns, formatBytes, shortHash } from '../records';
 import { ErrorState } from '../../../shared/ui/QueryStates';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /**
  * The files imported into this return, with what identifies each one (name, size, SHA-256) and the
@@ -24,7 +25,7 @@ export function ImportHistory({ draftId }: { draftId: string }) {
       <Text size="xs" c="dimmed">
         {t('vatReturns:importHistory.intro')}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640}>
         <Table verticalSpacing={4} fz="sm" aria-label={t('vatReturns:importHistory.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -60,7 +61,7 @@ export function ImportHistory({ draftId }: { draftId: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

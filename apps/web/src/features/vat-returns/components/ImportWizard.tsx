@@ -38,6 +38,7 @@ import { type Issue, asQueryError, issuesOf } from '../query-error';
 import { rateOrBoxLabel } from '../record-labels';
 import { formatBytes, recordAmounts } from '../records';
 import { ImportProgressPanel } from './ImportProgressPanel';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** When a step starts, for the progress panel's time so far (called from event handlers only). */
 const startedNow = () => Date.now();
@@ -321,7 +322,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                 title={t('vatReturns:import.problemsTitle', { count: problemCount })}
                 data-testid="import-problems"
               >
-                <Table.ScrollContainer minWidth={420} mah={240}>
+                <TableScroll minWidth={420} mah={240}>
                   <Table
                     verticalSpacing={4}
                     fz="sm"
@@ -344,7 +345,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
                 {problemCount > problems.length && (
                   <Text size="xs" mt={4}>
                     {t('vatReturns:import.firstProblems', { shown: problems.length, count: problemCount })}
@@ -354,7 +355,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
             )}
             {records.length > 0 && (
               <Stack gap={4}>
-                <Table.ScrollContainer minWidth={720} mah={320}>
+                <TableScroll minWidth={720} mah={320}>
                   <Table verticalSpacing={4} fz="sm" striped aria-label={t('vatReturns:import.rowsLabel')}>
                     <Table.Thead>
                       <Table.Tr>
@@ -388,7 +389,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                       })}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
                 {recordCount > Math.min(records.length, previewRows) && (
                   <Text size="xs" c="dimmed">
                     {t('vatReturns:import.firstRows', {

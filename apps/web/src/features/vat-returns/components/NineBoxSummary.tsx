@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import { type NineBoxes, boxExplanations, boxKey, boxNumbers } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { formatBoxAmount } from '../../../shared/format/format';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 interface NineBoxSummaryProps {
   boxes: NineBoxes;
@@ -15,7 +16,7 @@ interface NineBoxSummaryProps {
 export function NineBoxSummary({ boxes, label, testIdPrefix }: NineBoxSummaryProps) {
   const { t, i18n } = useTranslation(['vatReturns']);
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroll minWidth={420}>
       <Table verticalSpacing={4} aria-label={label}>
         <Table.Tbody>
           {boxNumbers.map((box) => (
@@ -36,6 +37,6 @@ export function NineBoxSummary({ boxes, label, testIdPrefix }: NineBoxSummaryPro
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -14,6 +14,7 @@ import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 import { formatPeriod, isOverdue, mergeOpenObligations, openPeriodRanges } from '../periods';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 interface OpenPeriodsProps {
   vrn: string;
@@ -81,7 +82,7 @@ export function OpenPeriods({ vrn, today, started }: OpenPeriodsProps) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table verticalSpacing="sm" aria-label={t('vatReturns:open.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -150,6 +151,6 @@ export function OpenPeriods({ vrn, today, started }: OpenPeriodsProps) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format/format';
+import { Ltr } from '../../../shared/ui/Ltr';
 import { formatVrn } from '../../hmrc-connection';
 import layout from '../layout.module.css';
 import { formatPeriod } from '../periods';
@@ -12,6 +13,7 @@ import { NineBoxSummary } from './NineBoxSummary';
 import { netVatDirection } from '../receipt';
 import classes from '../receipt.module.css';
 import { CopyComparison } from './CopyComparison';
+import { AuditDownloads } from './ReturnChecks';
 
 interface ReceiptViewProps {
   returnId: string;
@@ -30,18 +32,22 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
 
   const details: [string, ReactNode, string?][] = [
     [t('vatReturns:receipt.business'), businessName ?? '—'],
-    [t('vatReturns:receipt.vrn'), formatVrn(receipt.vrn)],
+    [t('vatReturns:receipt.vrn'), formatVrn(receipt.vrn, language)],
     [t('vatReturns:receipt.period'), period],
     [t('vatReturns:receipt.submittedAt'), formatDateTime(receipt.submittedAt, language)],
     [
       t('vatReturns:receipt.submittedBy'),
-      receipt.submittedBy.email
-        ? `${receipt.submittedBy.name} <${receipt.submittedBy.email}>`
-        : receipt.submittedBy.name || '—',
+      receipt.submittedBy.email ? (
+        <>
+          {receipt.submittedBy.name} <Ltr>&lt;{receipt.submittedBy.email}&gt;</Ltr>
+        </>
+      ) : (
+        receipt.submittedBy.name || '—'
+      ),
     ],
     ...(receipt.submittedBy.agentArn
       ? [
-          [t('vatReturns:receipt.asAgent'), receipt.submittedBy.agentArn, 'filed-as-agent'] as [
+          [t('vatReturns:receipt.asAgent'), <Ltr>{receipt.submittedBy.agentArn}</Ltr>, 'filed-as-agent'] as [
             string,
             ReactNode,
             string,
@@ -54,8 +60,8 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
       'receipt-declaration',
     ],
     [t('vatReturns:receipt.processingDate'), formatDateTime(receipt.processingDate, language)],
-    [t('vatReturns:receipt.formBundle'), receipt.formBundleNumber ?? '—', 'form-bundle-number'],
-    [t('vatReturns:receipt.chargeRef'), receipt.chargeRefNumber ?? '—'],
+    [t('vatReturns:receipt.formBundle'), <Ltr>{receipt.formBundleNumber ?? '—'}</Ltr>, 'form-bundle-number'],
+    [t('vatReturns:receipt.chargeRef'), <Ltr>{receipt.chargeRefNumber ?? '—'}</Ltr>],
     [
       t('vatReturns:receipt.paymentIndicator'),
       <>
@@ -63,8 +69,8 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
         {t(`vatReturns:receipt.payment.${payment}`)}
       </>,
     ],
-    [t('vatReturns:receipt.receiptId'), receipt.receiptId ?? '—'],
-    [t('vatReturns:receipt.correlationId'), receipt.correlationId ?? '—'],
+    [t('vatReturns:receipt.receiptId'), <Ltr>{receipt.receiptId ?? '—'}</Ltr>],
+    [t('vatReturns:receipt.correlationId'), <Ltr>{receipt.correlationId ?? '—'}</Ltr>],
   ];
 
   return (
@@ -97,6 +103,7 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
           <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
             {t('vatReturns:receipt.print')}
           </Button>
+          <AuditDownloads returnId={returnId} />
         </Group>
 
         <Paper withBorder p="md" className={classes.block}>

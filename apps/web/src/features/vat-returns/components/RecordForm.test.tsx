@@ -153,3 +153,30 @@ describe('RecordForm VAT', () => {
     expect(vat()).toHaveValue('180.00');
   });
 });
+
+describe('RecordForm construction reverse charge', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  beforeEach(() => addRecord.mockClear());
+
+  it('says which boxes a reverse-charged purchase goes in, and saves it with its VAT', async () => {
+    const { user } = renderForm();
+    await user.click(await screen.findByRole('radio', { name: 'Purchase' }));
+    const treatment = screen.getByRole('combobox', { name: /^Treatment/ });
+    expect(screen.queryByText(/box 7/)).not.toBeInTheDocument();
+    await user.selectOptions(treatment, 'constructionReverseCharge');
+    expect(treatment).toHaveAccessibleDescription(/box 1 and is reclaimed in box 4; the net value goes in box 7/);
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Subcontractor labour');
+    await user.type(net(), '10,000');
+    expect(vat()).toHaveValue('2000.00');
+    await user.click(screen.getByRole('radio', { name: 'Sale' }));
+    expect(treatment).toHaveAccessibleDescription(/Only the net value goes in box 6, with no VAT in box 1/);
+    await user.click(screen.getByRole('radio', { name: 'Purchase' }));
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await waitFor(() => expect(addRecord).toHaveBeenCalledTimes(1));
+    expect(addRecord.mock.calls[0]?.[0]).toMatchObject({
+      input: { kind: 'purchase', netPence: 1_000_000, vatPence: 200_000, treatment: 'constructionReverseCharge' },
+    });
+  });
+});

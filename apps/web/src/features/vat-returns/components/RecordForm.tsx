@@ -49,6 +49,8 @@ interface RecordFormProps {
   /** The record being edited; undefined to add one. */
   record: VatRecord | undefined;
   onClose: () => void;
+  /** The business is on cash accounting for the period: a sale or purchase counts when paid. */
+  cashAccounting?: boolean;
 }
 
 /** The VAT field's text for net × rate, or empty while the net is not an amount yet. */
@@ -58,7 +60,7 @@ function workedOutVat(net: string, rate: VatRateKind): string {
 }
 
 /** Adding or editing one digital record: a sale or purchase, or an adjustment to one box with its reason. */
-export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
+export function RecordForm({ vrn, period, record, onClose, cashAccounting = false }: RecordFormProps) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const formId = useId();
@@ -125,7 +127,7 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const built = buildRecordInput(values, period);
+    const built = buildRecordInput(values, period, cashAccounting);
     if ('errors' in built) {
       setErrors(built.errors);
       return;
@@ -170,8 +172,8 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
             description={t('vatReturns:recordForm.dateHint', {
               period: formatPeriod(period.start, period.end, language),
             })}
-            minDate={period.start}
-            maxDate={period.end}
+            // Under cash accounting an invoice of an earlier period may be paid in this one.
+            {...(cashAccounting ? {} : { minDate: period.start, maxDate: period.end })}
             required
             value={values.date}
             onChange={(date) => set('date', date)}
@@ -240,6 +242,15 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
                 />
                 <NativeSelect
                   label={t('vatReturns:recordForm.treatment')}
+                  description={
+                    values.treatment === 'constructionReverseCharge'
+                      ? t(
+                          values.kind === 'sale'
+                            ? 'vatReturns:recordForm.constructionHintSale'
+                            : 'vatReturns:recordForm.constructionHintPurchase',
+                        )
+                      : undefined
+                  }
                   value={values.treatment}
                   onChange={(event) =>
                     set('treatment', treatments.find((item) => item === event.currentTarget.value) ?? 'normal')
@@ -247,6 +258,13 @@ export function RecordForm({ vrn, period, record, onClose }: RecordFormProps) {
                   data={treatments.map((item) => ({ value: item, label: t(`vatReturns:treatments.${item}`) }))}
                 />
               </SimpleGrid>
+              <DateField
+                label={t('vatReturns:recordForm.paidOn')}
+                description={t('vatReturns:recordForm.paidOnHint')}
+                value={values.paidOn}
+                onChange={(date) => set('paidOn', date)}
+                error={error('paidOn')}
+              />
             </>
           ) : (
             <>

@@ -210,6 +210,7 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
           onPageChange={setPage}
           sorting={sorting}
           onSortingChange={refine(setSorting)}
+          showPaidOn={Boolean(draft.computed?.cashAccounting)}
           {...(editable
             ? {
                 onEdit: (record: VatRecord) => setEditing({ mode: 'edit', record }),
@@ -224,6 +225,7 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
         <RecordForm
           vrn={draft.vrn}
           period={period}
+          cashAccounting={Boolean(draft.computed?.cashAccounting)}
           record={editing.mode === 'edit' ? editing.record : undefined}
           onClose={() => setEditing(null)}
         />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { rateOrBoxLabel } from '../record-labels';
 import { recordAmounts } from '../records';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 export interface RecordsSort {
   sort: RecordSortKey;
@@ -26,6 +27,8 @@ interface RecordsTableProps {
   onEdit?: (record: VatRecord) => void;
   onDelete?: (record: VatRecord) => void;
   busyId?: string | null;
+  /** Under cash accounting: a column for the day each sale or purchase was paid. */
+  showPaidOn?: boolean;
 }
 
 /** A column heading that sorts by its column: a second click turns the order round. */
@@ -80,6 +83,7 @@ export function RecordsTable({
   onEdit,
   onDelete,
   busyId,
+  showPaidOn = false,
 }: RecordsTableProps) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
@@ -90,11 +94,12 @@ export function RecordsTable({
 
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={760}>
         <Table verticalSpacing="xs" striped aria-label={t('vatReturns:records.tableLabel')} data-testid="records-table">
           <Table.Thead>
             <Table.Tr>
               <SortableHeading column="date" label={t('vatReturns:columns.date')} {...sortProps} />
+              {showPaidOn && <Table.Th scope="col">{t('vatReturns:columns.paidOn')}</Table.Th>}
               <SortableHeading column="description" label={t('vatReturns:columns.description')} {...sortProps} />
               <Table.Th scope="col">{t('vatReturns:columns.type')}</Table.Th>
               <Table.Th scope="col">{t('vatReturns:columns.rateOrBox')}</Table.Th>
@@ -113,6 +118,15 @@ export function RecordsTable({
               return (
                 <Table.Tr key={record.id} data-testid="record-row">
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.date, language)}</Table.Td>
+                  {showPaidOn && (
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="paid-on">
+                      {record.kind === 'sale' || record.kind === 'purchase'
+                        ? record.paidOn
+                          ? formatDate(record.paidOn, language)
+                          : t('vatReturns:recordForm.notPaid')
+                        : '—'}
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Text size="sm">{record.description}</Text>
                     {record.kind === 'adjustment' && (
@@ -161,7 +175,7 @@ export function RecordsTable({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {pages > 1 && (
         <Group justify="space-between" gap="xs">
           <Text size="sm" aria-live="polite">

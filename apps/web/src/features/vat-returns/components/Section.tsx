@@ -4,7 +4,8 @@ import classes from '../layout.module.css';
 
 interface SectionProps {
   id: string;
-  step: number;
+  /** Left out for a part that only some returns have (a scheme's worksheet). */
+  step?: number;
   title: string;
   intro?: string;
   children: ReactNode;
@@ -23,7 +24,7 @@ export function Section({ id, step, title, intro, children }: SectionProps) {
     >
       <Stack gap="sm">
         <Title order={2} size="h3" id={`${id}-title`}>
-          {step}. {title}
+          {step === undefined ? title : `${step}. ${title}`}
         </Title>
         {intro && (
           <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import type { ReturnDraft } from '@vatwise/domain';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeError } from '../../../shared/api/http-errors';
+import { describeError, describeStoredError } from '../../../shared/api/http-errors';
 import { formatDateTime } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
@@ -26,7 +26,11 @@ export function StatusNotice({ draft }: { draft: ReturnDraft }) {
       if (result.status === 'failed') {
         vatDialogueLog.append(
           'error',
-          t('vatReturns:log.failed', { period, vrn: formatVrn(draft.vrn), message: result.lastError?.message ?? '' }),
+          t('vatReturns:log.failed', {
+            period,
+            vrn: formatVrn(draft.vrn),
+            message: result.lastError ? describeStoredError(result.lastError, t) : '',
+          }),
         );
       } else if (isInFlight(result.status)) {
         notify({ type: 'info', message: t('vatReturns:checking.notYet') });
@@ -72,7 +76,7 @@ export function StatusNotice({ draft }: { draft: ReturnDraft }) {
       >
         <Stack gap="xs">
           <Text size="sm">{t('vatReturns:checking.body')}</Text>
-          {draft.lastError && <Text size="sm">{draft.lastError.message}</Text>}
+          {draft.lastError && <Text size="sm">{describeStoredError(draft.lastError, t)}</Text>}
           <Group>
             <Button size="xs" variant="white" color="dark" loading={settling.isLoading} onClick={() => void check()}>
               {t('vatReturns:checking.button')}
@@ -95,7 +99,7 @@ export function StatusNotice({ draft }: { draft: ReturnDraft }) {
         data-testid="failed-notice"
       >
         <Stack gap={4}>
-          <Text size="sm">{draft.lastError.message}</Text>
+          <Text size="sm">{describeStoredError(draft.lastError, t)}</Text>
           <Text size="sm">{t('vatReturns:failedNotice.body')}</Text>
         </Stack>
       </Alert>

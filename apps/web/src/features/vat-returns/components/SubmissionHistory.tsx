@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../shared/format/format';
 import { formatPeriod } from '../periods';
 import { reviewColour } from './ReviewPanel';
 import { StatusBadge } from './StatusBadge';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** Every return of the business, newest period first, with its receipt or the way back into it. */
 export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[] }) {
@@ -26,7 +27,7 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table verticalSpacing="sm" aria-label={t('vatReturns:history.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -78,6 +79,6 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

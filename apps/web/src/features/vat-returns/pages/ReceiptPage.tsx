@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { ReceiptView } from '../components/ReceiptView';
+import { ErrorCorrectionsPanel } from '../components/ErrorCorrectionsPanel';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 /** The receipt of a submitted return, to print, download or check against HMRC's copy. */
@@ -36,10 +37,14 @@ export default function ReceiptPage() {
     );
   }
   return (
-    <ReceiptView
-      returnId={draft.id}
-      receipt={draft.receipt}
-      businessName={businesses.find((business) => business.vrn === draft.vrn)?.name}
-    />
+    <Stack gap="lg">
+      <ReceiptView
+        returnId={draft.id}
+        receipt={draft.receipt}
+        businessName={businesses.find((business) => business.vrn === draft.vrn)?.name}
+      />
+      {/* Errors from earlier returns found in this one, with the working kept (nothing when none). */}
+      <ErrorCorrectionsPanel draft={draft} editable={false} onReceipt />
+    </Stack>
   );
 }

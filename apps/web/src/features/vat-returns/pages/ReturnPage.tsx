@@ -6,19 +6,26 @@ import { useNavigate, useParams } from 'react-router';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { isAboutAYear } from '@vatwise/domain';
 import { useAuth } from '../../auth';
 import { formatVrn, useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { BoxesPanel } from '../components/BoxesPanel';
+import { ReturnChecks } from '../components/ReturnChecks';
 import { DeclarationPanel } from '../components/DeclarationPanel';
 import { ReviewPanel } from '../components/ReviewPanel';
 import { DiscardDraft } from '../components/DiscardDraft';
+import { ErrorCorrectionsPanel } from '../components/ErrorCorrectionsPanel';
 import { FlatRatePanel } from '../components/FlatRatePanel';
+import { AnnualAccountingPanel } from '../components/AnnualAccountingPanel';
+import { PartialExemptionPanel } from '../components/PartialExemptionPanel';
 import { RecordsPanel } from '../components/RecordsPanel';
+import { SchemesPanel } from '../components/SchemesPanel';
 import { ReturnHeader } from '../components/ReturnHeader';
 import { Section } from '../components/Section';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { StatusNotice } from '../components/StatusNotice';
+import { Worksheets } from '../components/Worksheets';
 import { formatPeriod, isEditable, isInFlight } from '../periods';
 import { firstRecordPageQuery } from '../records';
 
@@ -81,7 +88,7 @@ export default function ReturnPage() {
   const businessName = business?.name;
   // Review is a practice's step; working alone it shows only once something was asked of it.
   const withReview = Boolean(user?.practice) || draft.review.required || draft.review.state !== 'draft';
-  const declarationStep = withReview ? 5 : 4;
+  const declarationStep = withReview ? 6 : 5;
 
   return (
     <Stack gap="lg" data-testid="return-page">
@@ -89,6 +96,14 @@ export default function ReturnPage() {
       <StatusNotice draft={draft} />
       {draft.status !== 'submitted' && (
         <>
+          {/* The business's schemes first: cash accounting decides which records the period counts. */}
+          <Section
+            id="vat-schemes"
+            title={t('vatReturns:sections.schemes')}
+            intro={t('vatReturns:sections.schemesIntro')}
+          >
+            <SchemesPanel draft={draft} editable={editable} />
+          </Section>
           <Section
             id="records"
             step={1}
@@ -96,6 +111,7 @@ export default function ReturnPage() {
             intro={t('vatReturns:sections.recordsIntro', { period })}
           >
             <RecordsPanel draft={draft} editable={editable} />
+            {editable && <Worksheets draft={draft} editable={editable} />}
           </Section>
           {draft.computed && (
             <>
@@ -106,6 +122,7 @@ export default function ReturnPage() {
                 intro={t('vatReturns:sections.boxesIntro')}
               >
                 <BoxesPanel computed={draft.computed} />
+                <ReturnChecks draft={draft} />
               </Section>
               <Section
                 id="flat-rate"
@@ -115,12 +132,38 @@ export default function ReturnPage() {
               >
                 <FlatRatePanel key={draft.id} draft={draft} editable={editable} />
               </Section>
+              <Section
+                id="error-corrections"
+                step={4}
+                title={t('vatReturns:sections.errorCorrections')}
+                intro={t('vatReturns:sections.errorCorrectionsIntro')}
+              >
+                <ErrorCorrectionsPanel draft={draft} editable={editable} />
+              </Section>
+              {(draft.schemes.includes('annualAccounting') || isAboutAYear(draft.periodStart, draft.periodEnd)) && (
+                <Section
+                  id="annual-accounting"
+                  title={t('vatReturns:schemeSections.annualAccounting')}
+                  intro={t('vatReturns:schemeSections.annualAccountingIntro')}
+                >
+                  <AnnualAccountingPanel key={draft.id} draft={draft} />
+                </Section>
+              )}
+              {draft.schemes.includes('partialExemption') && (
+                <Section
+                  id="partial-exemption"
+                  title={t('vatReturns:schemeSections.partialExemption')}
+                  intro={t('vatReturns:schemeSections.partialExemptionIntro')}
+                >
+                  <PartialExemptionPanel key={draft.id} draft={draft} editable={editable} />
+                </Section>
+              )}
             </>
           )}
           {withReview && draft.computed && (
             <Section
               id="review"
-              step={4}
+              step={5}
               title={t('vatReturns:sections.review')}
               intro={t('vatReturns:sections.reviewIntro')}
             >

@@ -42,7 +42,7 @@ export default function VatSubmissionsPage() {
         {business ? (
           <Group gap="xs">
             <Text fw={600}>{business.name}</Text>
-            <Badge variant="light" size="lg" style={{ textTransform: 'none' }}>
+            <Badge variant="light" size="lg" style={{ textTransform: 'none' }} data-testid="business-vrn">
               {t('vatReturns:vrn', { vrn: formatVrn(business.vrn) })}
             </Badge>
           </Group>

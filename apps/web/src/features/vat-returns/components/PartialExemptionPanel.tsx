@@ -1,0 +1,151 @@
+import { Button, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type PartialExemptionInput, type ReturnDraft, partialExemption, periodLength } from '@vatwise/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../shared/api/http-errors';
+import { formatMoney } from '../../../shared/format/format';
+import { notify } from '../../../shared/toasts/notifier';
+import { vatReturnsApi } from '../api';
+import { parsePounds } from '../money-input';
+import { asQueryError } from '../query-error';
+
+const fields = [
+  'taxableSuppliesPence',
+  'exemptSuppliesPence',
+  'directTaxablePence',
+  'directExemptPence',
+  'residualPence',
+] as const;
+type Field = (typeof fields)[number];
+
+/** Whole months the period covers, for "£625 a month on average"; at least one. */
+function monthsOf(start: string, end: string): number {
+  const length = periodLength(start, end);
+  return typeof length === 'number' ? length : Math.max(1, Math.round((length.days * 12) / 365));
+}
+
+/**
+ * The partial exemption worksheet, standard method (VAT Notice 706): the period's supplies and its
+ * input tax split three ways give the recovery percentage, the de minimis tests and the input tax
+ * that may not be reclaimed, which the user can add as an adjustment record reducing box 4. The
+ * figures entered are kept only while the page is open; the adjustment is a record like any other.
+ */
+export function PartialExemptionPanel({
+  draft,
+  editable,
+}: {
+  draft: Pick<ReturnDraft, 'vrn' | 'periodStart' | 'periodEnd'>;
+  editable: boolean;
+}) {
+  const { t, i18n } = useTranslation(['common', 'vatReturns']);
+  const language = i18n.language;
+  const money = (pence: number) => formatMoney(pence, language);
+  const [values, setValues] = useState<Record<Field, string>>(
+    () => Object.fromEntries(fields.map((field) => [field, ''])) as Record<Field, string>,
+  );
+  const [addRecord, adding] = vatReturnsApi.useAddRecordMutation();
+
+  const parsed = Object.fromEntries(
+    fields.map((field) => [field, values[field].trim() === '' ? 0 : parsePounds(values[field])]),
+  ) as Record<Field, number | null>;
+  const bad = fields.filter((field) => parsed[field] === null || (parsed[field] ?? 0) < 0);
+  const input: PartialExemptionInput | null =
+    bad.length === 0
+      ? ({ months: monthsOf(draft.periodStart, draft.periodEnd), ...parsed } as PartialExemptionInput)
+      : null;
+  const working = input ? partialExemption(input) : null;
+  const percent =
+    working === null || working.recoveryBasisPoints === null
+      ? null
+      : new Intl.NumberFormat(language.startsWith('es') ? 'es-ES' : 'en-GB', {
+          maximumFractionDigits: 2,
+        }).format(working.recoveryBasisPoints / 100);
+
+  async function addAdjustment() {
+    if (!working || working.irrecoverablePence === 0) return;
+    try {
+      await addRecord({
+        vrn: draft.vrn,
+        input: {
+          kind: 'adjustment',
+          date: draft.periodEnd,
+          description: t('vatReturns:partialExemption.recordDescription'),
+          box: 4,
+          amountPence: -working.irrecoverablePence,
+          adjustmentType: 'other',
+          reason: t('vatReturns:partialExemption.recordReason', {
+            percent: percent ?? '—',
+            amount: money(working.irrecoverablePence),
+          }),
+        },
+      }).unwrap();
+      notify({ type: 'success', message: t('vatReturns:partialExemption.added') });
+    } catch (caught) {
+      notify({
+        type: 'error',
+        title: t('vatReturns:partialExemption.addFailed'),
+        message: describeError(asQueryError(caught), t),
+      });
+    }
+  }
+
+  const testLine = (passed: boolean, key: string) =>
+    `${t(`vatReturns:partialExemption.tests.${key}`)}: ${t(passed ? 'vatReturns:yes' : 'vatReturns:no')}`;
+
+  return (
+    <Stack gap="sm" data-testid="partial-exemption">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {fields.map((field) => (
+          <TextInput
+            key={field}
+            label={t(`vatReturns:partialExemption.fields.${field}`)}
+            inputMode="decimal"
+            leftSection="£"
+            value={values[field]}
+            disabled={!editable}
+            onChange={(event) => {
+              const text = event.currentTarget.value;
+              setValues((current) => ({ ...current, [field]: text }));
+            }}
+            error={bad.includes(field) ? t('vatReturns:partialExemption.badAmount') : undefined}
+          />
+        ))}
+      </SimpleGrid>
+      {working && (
+        <Stack gap="xs" data-testid="partial-exemption-working" aria-live="polite">
+          <Text>
+            {percent === null
+              ? t('vatReturns:partialExemption.noSupplies')
+              : t('vatReturns:partialExemption.percent', { percent })}
+          </Text>
+          <List size="sm" spacing={2}>
+            <List.Item>{testLine(working.deMinimis.test1, 'test1')}</List.Item>
+            <List.Item>{testLine(working.deMinimis.test2, 'test2')}</List.Item>
+            <List.Item>{testLine(working.deMinimis.standard, 'standard')}</List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            {t('vatReturns:partialExemption.limit', { limit: money(working.deMinimis.limitPence) })}
+          </Text>
+          <Text fw={500} data-testid="irrecoverable">
+            {working.deMinimisMet
+              ? t('vatReturns:partialExemption.allRecoverable', { amount: money(working.totalInputTaxPence) })
+              : t('vatReturns:partialExemption.irrecoverable', {
+                  amount: money(working.irrecoverablePence),
+                  recoverable: money(working.recoverablePence),
+                })}
+          </Text>
+          {editable && working.irrecoverablePence > 0 && (
+            <Button
+              variant="light"
+              onClick={() => void addAdjustment()}
+              loading={adding.isLoading}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('vatReturns:partialExemption.addAdjustment', { amount: money(working.irrecoverablePence) })}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -122,6 +122,20 @@ describe('comparison with earlier periods', () => {
     expect(previous.boxes.find((row) => row.box === 6)?.farApart).toBe(true);
   });
 
+  it('asks HMRC once for earlier figures and unpaid VAT, however often the page asks again', async () => {
+    const calls = async () =>
+      (
+        (await (await fetch(`${server.baseUrl}/hmrc-sandbox/operator/calls`)).json()) as {
+          calls: Record<string, number>;
+        }
+      ).calls;
+    await comparisonOf(overdue.id);
+    const before = await calls();
+    const again = await comparisonOf(overdue.id);
+    expect(again.previous?.source).toBe('hmrc');
+    expect(await calls()).toEqual(before);
+  });
+
   it('takes our own draft, then our submitted return’s receipt, as the period before the current one', async () => {
     // The simulator's clock 60 days into the last calendar quarter, when its business is made: that
     // quarter is then open and the one before it overdue, so both can have a return of ours.

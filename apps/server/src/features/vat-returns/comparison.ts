@@ -11,6 +11,7 @@ import {
   type ReturnComparison,
 } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { VatDataService, VatReader } from '../hmrc-connection';
 import type { ReturnRow, VatReturnRepo } from './repo';
 import { boxesFromView } from './submission';
@@ -25,11 +26,28 @@ interface ComparisonDeps {
   repo: VatReturnRepo;
   vatData: VatDataService;
   log: FastifyBaseLogger;
+  hmrcCache: ComparisonHmrcCache;
   /** Our own return's figures; null when it has none to compare (never the case today). */
   figuresOf(row: ReturnRow): Promise<Figures | null>;
 }
 
 type Period = { start: string; end: string };
+
+/** How long HMRC's part of a comparison is reused: an edit to the records must not ask HMRC again. */
+const hmrcPartTtlMs = 5 * 60_000;
+
+/**
+ * HMRC's answers behind the comparison, kept a few minutes per business and period (per instance):
+ * the Return page asks for the comparison again after every record changes, but a filed return's
+ * figures do not change, and HMRC's rate limit is shared with every other screen of the business.
+ */
+export class ComparisonHmrcCache {
+  readonly earlier = new LRUCache<string, { previous: ComparedFigures | null; lastYear: ComparedFigures | null }>({
+    max: 2_000,
+    ttl: hmrcPartTtlMs,
+  });
+  readonly overdue = new LRUCache<string, { value: OverdueVat | null }>({ max: 2_000, ttl: hmrcPartTtlMs });
+}
 
 /**
  * The return beside the previous period and the same period last year, box by box (domain
@@ -65,8 +83,12 @@ export async function compareReturn(
     lastYear: null,
   };
   if (!previous || !lastYear) {
+    const key = `${row.owner_id}:${row.vrn}:${period.start}:${period.end}:${!previous}:${!lastYear}`;
     try {
-      fromHmrc = await filedWithHmrc(deps.vatData, reader, period, { previous: !previous, lastYear: !lastYear });
+      fromHmrc =
+        deps.hmrcCache.earlier.get(key) ??
+        (await filedWithHmrc(deps.vatData, reader, period, { previous: !previous, lastYear: !lastYear }));
+      deps.hmrcCache.earlier.set(key, fromHmrc);
     } catch (error) {
       deps.log.warn({ err: error, returnId: row.id }, 'HMRC’s earlier returns could not be read for the comparison');
       hmrcUnavailable = true;
@@ -88,10 +110,7 @@ export async function compareReturn(
     previous: compared(previous ?? fromHmrc.previous),
     lastYear: compared(lastYear ?? fromHmrc.lastYear),
     hmrcUnavailable,
-    overdueVat: await overdueVat(deps, reader, today).catch((error: unknown) => {
-      deps.log.warn({ err: error, returnId: row.id }, 'HMRC’s liabilities could not be read for the checks');
-      return null;
-    }),
+    overdueVat: await cachedOverdueVat(deps, row, reader, today),
   };
 }
 
@@ -129,6 +148,25 @@ async function filedWithHmrc(
     previous: wanted.previous ? await read(isPreviousPeriod) : null,
     lastYear: wanted.lastYear ? await read(isSamePeriodLastYear) : null,
   };
+}
+
+async function cachedOverdueVat(
+  deps: ComparisonDeps,
+  row: ReturnRow,
+  reader: VatReader,
+  today: string,
+): Promise<OverdueVat | null> {
+  const key = `${row.owner_id}:${row.vrn}:${today}`;
+  const cached = deps.hmrcCache.overdue.get(key);
+  if (cached) return cached.value;
+  try {
+    const value = await overdueVat(deps, reader, today);
+    deps.hmrcCache.overdue.set(key, { value });
+    return value;
+  } catch (error) {
+    deps.log.warn({ err: error, returnId: row.id }, 'HMRC’s liabilities could not be read for the checks');
+    return null;
+  }
 }
 
 /**

@@ -49,7 +49,7 @@ import { correctionGroupsOf, correctionLinesOf } from './error-corrections';
 import type { ErrorCorrectionRepo } from './error-correction-repo';
 import type { VatSchemeRepo } from './scheme-repo';
 import { type AuditHeader, type AuditLine, auditLines } from './audit-report';
-import { compareReturn, type Figures } from './comparison';
+import { ComparisonHmrcCache, compareReturn, type Figures } from './comparison';
 import { filedElsewhereOf, flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 import {
   answerWindowMs,
@@ -107,6 +107,8 @@ const recordLabel = (record: VatRecordInput) => `${record.kind} of ${record.date
 
 export class VatReturnService {
   private readonly now: () => Date;
+  /** HMRC's part of the checks before filing, reused a few minutes (comparison.ts). */
+  private readonly comparisonCache = new ComparisonHmrcCache();
 
   constructor(private readonly deps: VatReturnServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -493,7 +495,11 @@ export class VatReturnService {
   async comparison(user: SessionUser, fraudHeaders: Record<string, string>, id: string): Promise<ReturnComparison> {
     const row = await this.returnOrThrow(user, id);
     const reader = { ownerId: user.workspaceId, target: { vrn: row.vrn }, fraudHeaders };
-    const deps = { ...this.deps, figuresOf: (other: ReturnRow) => this.figuresOf(other) };
+    const deps = {
+      ...this.deps,
+      hmrcCache: this.comparisonCache,
+      figuresOf: (other: ReturnRow) => this.figuresOf(other),
+    };
     return compareReturn(deps, row, reader, ukToday(this.now()));
   }
 

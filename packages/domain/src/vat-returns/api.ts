@@ -237,6 +237,8 @@ export interface CashAccountingWorking {
   invoicedFrom: string;
   /** Sales and purchases invoiced by the period's end but not paid in it: not in this return. */
   unpaidRecords: number;
+  /** The business's last day on the scheme, when in this period: its unpaid invoices are in this return. */
+  leavesOn: string | null;
   /** Taxable turnover (sales at standard, reduced and zero rates, net) in the 12 months to the period's end. */
   yearTurnoverPence: number;
 }

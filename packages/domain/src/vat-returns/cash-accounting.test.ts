@@ -56,12 +56,31 @@ describe('cash accounting (VAT Notice 731)', () => {
       },
     ];
     const cash = cashBasisFor(onCash, period);
-    expect(cash).toEqual({ invoicedFrom: '2025-07-01' });
+    expect(cash).toEqual({ invoicedFrom: '2025-07-01', leavesOn: null });
     const byPayment = computeReturn(records, period, null, cash);
     expect(byPayment.boxes.box1).toBe(1_000 + 500 + 700);
     expect(byPayment.contributions.box1.map((line) => line.recordId)).toEqual(['paid in period', 'import', 'fuel']);
     const byInvoice = computeReturn(records, period, null);
     expect(byInvoice.boxes.box1).toBe(2_000 + 4_000 + 500 + 700);
+  });
+
+  it('brings every unpaid invoice of the scheme into the return of the period the business leaves in, once', () => {
+    const leaving: BusinessScheme[] = [{ scheme: 'cashAccounting', startsOn: '2025-07-01', endsOn: '2026-02-15' }];
+    const records = [
+      sale('paid before the period', '2025-12-20', 1, '2025-12-30'),
+      sale('unpaid from last year', '2025-11-01', 10),
+      sale('paid after the period', '2026-01-10', 100, '2026-05-01'),
+      sale('paid before leaving', '2026-02-10', 1_000, '2026-02-12'),
+      sale('invoiced after leaving', '2026-02-20', 10_000),
+      sale('before joining', '2025-06-30', 100_000),
+    ];
+    const cash = cashBasisFor(leaving, period);
+    expect(cash).toEqual({ invoicedFrom: '2025-07-01', leavesOn: '2026-02-15' });
+    expect(computeReturn(records, period, null, cash).boxes.box1).toBe(10 + 100 + 1_000 + 10_000);
+    // The next quarter is on the invoice basis: the invoice paid in May was counted on leaving, not again.
+    const next = { start: '2026-04-01', end: '2026-06-30' };
+    expect(cashBasisFor(leaving, next)).toBeNull();
+    expect(computeReturn(records, next, null, null).boxes.box1).toBe(0);
   });
 
   it('keeps imports, reverse charges and Northern Ireland/EU goods on the invoice basis', () => {
@@ -94,6 +113,7 @@ describe('cash accounting (VAT Notice 731)', () => {
     // Joined mid-period: what was invoiced in the period counts when paid.
     expect(cashBasisFor([{ scheme: 'cashAccounting', startsOn: '2026-02-01', endsOn: null }], period)).toEqual({
       invoicedFrom: '2026-01-01',
+      leavesOn: null,
     });
     expect(
       schemesInEffect(

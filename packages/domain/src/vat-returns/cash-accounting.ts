@@ -43,6 +43,13 @@ export function cashDateOf(record: VatRecordInput): string | null {
  */
 export interface CashBasis {
   invoicedFrom: string;
+  /**
+   * The business's last day on the scheme, when it falls in the period. On leaving, VAT on every
+   * invoice of the scheme still unpaid that day is due on this return (VAT Notice 731; uk-vat-facts
+   * 3.6), and the rest of the period is on the invoice basis: so no invoice of the scheme is left in
+   * no return, and none counts twice.
+   */
+  leavesOn: string | null;
 }
 
 export function cashBasisFor(
@@ -50,7 +57,13 @@ export function cashBasisFor(
   period: { start: string; end: string },
 ): CashBasis | null {
   const start = schemeStartFor(schemes, 'cashAccounting', period);
-  return start === null ? null : { invoicedFrom: minDate(start, period.start) };
+  if (start === null) return null;
+  const spell = schemes.find((candidate) => candidate.scheme === 'cashAccounting' && candidate.startsOn === start);
+  const endsOn = spell?.endsOn ?? null;
+  return {
+    invoicedFrom: minDate(start, period.start),
+    leavesOn: endsOn !== null && endsOn <= period.end ? endsOn : null,
+  };
 }
 
 /** Whether a record is in the return for the period: by its date, or under cash accounting its cash date. */
@@ -59,6 +72,12 @@ export function isCountedIn(
   period: { start: string; end: string },
   cash: CashBasis | null,
 ): boolean {
+  if (cash?.leavesOn) {
+    // After leaving: the invoice date. On the scheme: every invoice not counted in an earlier period.
+    if (record.date > cash.leavesOn) return record.date <= period.end;
+    const day = cashDateOf(record);
+    return record.date >= cash.invoicedFrom && (day === null || day >= period.start);
+  }
   const day = countingDateOf(record, cash);
   return day !== null && day >= period.start && day <= period.end && (!cash || record.date >= cash.invoicedFrom);
 }

@@ -106,6 +106,7 @@ describe('a return on cash accounting', () => {
     expect(computed?.boxes.box6).toBe(5_000);
     expect(computed?.cashAccounting).toEqual({
       invoicedFrom: joined,
+      leavesOn: null,
       unpaidRecords: 2,
       // All four sales, by invoice date: the one before joining is within the 12 months too.
       yearTurnoverPence: (2_000 + 1_000 + 4_000 + 8_000) * 5,
@@ -162,6 +163,23 @@ describe('a return on cash accounting', () => {
     expect(warned.computed?.warnings.map((warning) => warning.code)).toEqual(
       expect.arrayContaining(['CASH_ACCOUNTING_TURNOVER_OVER_LIMIT', 'CASH_ACCOUNTING_WITH_FLAT_RATE']),
     );
+
+    // Leaving in the period: every unpaid invoice of the scheme is in, as the engine says, and none waits.
+    await owner.put(`/api/vat_returns/${draft.id}`, { flatRate: null });
+    const leavesOn = addDays(period.start, 5);
+    const leaving = [{ scheme: 'cashAccounting', startsOn: joined, endsOn: leavesOn }] as const;
+    await setSchemes(owner, vrn, [...leaving]);
+    const left = (await owner.get(`/api/vat_returns/${draft.id}`)).json() as ReturnDraft;
+    expect(left.computed?.cashAccounting).toMatchObject({ leavesOn, unpaidRecords: 0 });
+    const everything = (
+      (await owner.get(`/api/vat_records?vrn=${vrn}&from=${addMonths(period.start, -8)}&to=${period.end}`)).json() as {
+        records: VatRecord[];
+      }
+    ).records;
+    const leavingEngine = computeReturn(everything, period, null, cashBasisFor([...leaving], period));
+    expect(left.computed?.boxes).toEqual(leavingEngine.boxes);
+    // The invoice still unpaid on leaving is in, and so is the contract invoiced after leaving (by its date).
+    expect(left.computed?.boxes.box1).toBe(1_000 + 500 + 2_000 + 4_000 + 34_000_000);
 
     // Ended before the period: the return is by invoice date again.
     await owner.put(`/api/vat_returns/${draft.id}`, { flatRate: null });

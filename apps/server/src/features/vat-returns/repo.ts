@@ -154,7 +154,21 @@ export class VatReturnRepo {
       .where('vrn', '=', vrn)
       .where('deleted_at', 'is', null);
     if (!cash) return mine.where('date', '>=', from).where('date', '<=', to);
-    return mine.where('cash_date', '>=', from).where('cash_date', '<=', to).where('date', '>=', cash.invoicedFrom);
+    const { invoicedFrom, leavesOn } = cash;
+    if (leavesOn) {
+      // Leaving the scheme in the period (isCountedIn): the scheme's invoices not counted before, then the invoice basis.
+      return mine.where((eb) =>
+        eb.or([
+          eb.and([
+            eb('date', '>=', invoicedFrom),
+            eb('date', '<=', leavesOn),
+            eb.or([eb('cash_date', 'is', null), eb('cash_date', '>=', from)]),
+          ]),
+          eb.and([eb('date', '>', leavesOn), eb('date', '<=', to)]),
+        ]),
+      );
+    }
+    return mine.where('cash_date', '>=', from).where('cash_date', '<=', to).where('date', '>=', invoicedFrom);
   }
 
   /** The live records of a VRN dated from..to (inclusive), in day-book order. */
@@ -167,6 +181,8 @@ export class VatReturnRepo {
    * end that were not paid by then: not in the return (they count in the period they are paid).
    */
   async unpaidCount(ownerId: string, vrn: string, to: string, cash: CashBasis): Promise<number> {
+    // Leaving the scheme in the period brings every unpaid invoice into its return.
+    if (cash.leavesOn) return 0;
     const row = await this.db
       .selectFrom('vat_record')
       .where('owner_id', '=', ownerId)

@@ -346,6 +346,7 @@ export class VatReturnService {
     return {
       cashAccounting: {
         invoicedFrom: cash.invoicedFrom,
+        leavesOn: cash.leavesOn,
         unpaidRecords: await this.deps.repo.unpaidCount(row.owner_id, row.vrn, row.period_end, cash),
         yearTurnoverPence: Number(yearTurnoverPence),
       },

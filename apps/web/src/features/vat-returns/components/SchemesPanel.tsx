@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
+import { formatDate } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { DateField } from '../../../shared/ui/DateField';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
@@ -43,7 +44,7 @@ const valuesOf = (schemes: readonly BusinessScheme[]): SpellValues[] =>
  * the business, so every return of it follows a change; this return's boxes refresh at once.
  */
 export function SchemesPanel({ draft, editable }: { draft: ReturnDraft; editable: boolean }) {
-  const { t } = useTranslation(['common', 'vatReturns']);
+  const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const query = vatReturnsApi.useVatSchemesQuery({ vrn: draft.vrn });
   const [save, saving] = vatReturnsApi.useSetVatSchemesMutation();
   const [edited, setEdited] = useState<SpellValues[] | null>(null);
@@ -92,6 +93,11 @@ export function SchemesPanel({ draft, editable }: { draft: ReturnDraft; editable
         <Alert color="blue" data-testid="cash-accounting-note">
           <Stack gap={4}>
             <Text size="sm">{t('vatReturns:schemes.cashRule')}</Text>
+            {cash.leavesOn && (
+              <Text size="sm" data-testid="cash-accounting-leaving">
+                {t('vatReturns:schemes.leaving', { date: formatDate(cash.leavesOn, i18n.language) })}
+              </Text>
+            )}
             {cash.unpaidRecords > 0 && (
               <Text size="sm" data-testid="unpaid-records">
                 {t('vatReturns:schemes.unpaid', { count: cash.unpaidRecords })}

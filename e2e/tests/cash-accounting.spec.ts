@@ -4,7 +4,7 @@ import { signUpWithBusiness } from '../support/hmrc';
 
 /**
  * Cash accounting (VAT Notice 731): once the business is on the scheme, a sale counts in the
- * return for the period it was paid in; an unpaid invoice is left out and said to be waiting.
+ * return for the period it was paid in; an unpaid invoice is left out and said to be waiting, and is listed apart to be marked paid.
  */
 
 /** 'YYYY-MM-DD' moved by `days`, as the date field takes it: DD/MM/YYYY. */
@@ -50,5 +50,15 @@ test.describe('Cash accounting', () => {
     );
     await expect(page.getByTestId('box-1')).toHaveText('£200.00');
     await expect(page.getByTestId('box-6')).toHaveText('£1,000');
+
+    // The unpaid invoice is listed apart; marked paid within the period, it joins the return.
+    await page.getByTestId('records-show').getByText('Unpaid invoice (1)').click();
+    await page.getByRole('button', { name: 'Edit record: Consulting, awaiting payment' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit the record' });
+    await form.getByRole('textbox', { name: 'Paid on' }).fill(typedDate(periodStart, 20));
+    await form.getByRole('button', { name: 'Save record' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId('box-1')).toHaveText('£300.00');
+    await expect(schemes.getByTestId('unpaid-records')).toHaveCount(0);
   });
 });

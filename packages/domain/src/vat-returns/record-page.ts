@@ -22,6 +22,11 @@ export const recordPageQuerySchema = z.object({
   box: z.coerce.number().int().min(1).max(9).optional(),
   /** Words in the description or an adjustment's reason, in any case. */
   search: z.string().trim().max(200).optional(),
+  /**
+   * 'true': under cash accounting, the invoices not paid by the period's end instead (not in the
+   * return: listed so they can be marked paid). Off cash accounting there are none.
+   */
+  unpaid: z.enum(['true']).optional(),
 });
 export type RecordPageQuery = z.infer<typeof recordPageQuerySchema>;
 

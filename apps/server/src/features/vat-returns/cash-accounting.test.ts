@@ -124,6 +124,10 @@ describe('a return on cash accounting', () => {
     ]);
     const box4Page = (await owner.get(`/api/vat_returns/${draft.id}/records?box=4`)).json() as RecordPage;
     expect(box4Page.total).toBe(2);
+    // The invoices still unpaid at the period's end are listed apart, to be marked paid.
+    const unpaid = (await owner.get(`/api/vat_returns/${draft.id}/records?unpaid=true`)).json() as RecordPage;
+    expect(unpaid.records.map((record) => record.description)).toEqual(['Invoice paid late', 'Invoice not paid']);
+    expect(unpaid.total).toBe(computed?.cashAccounting?.unpaidRecords);
 
     // The domain's engine, from the records one by one, gives the database's figures.
     const all = (

@@ -183,17 +183,22 @@ export class VatReturnRepo {
   async unpaidCount(ownerId: string, vrn: string, to: string, cash: CashBasis): Promise<number> {
     // Leaving the scheme in the period brings every unpaid invoice into its return.
     if (cash.leavesOn) return 0;
-    const row = await this.db
+    const row = await this.unpaid(ownerId, vrn, to, cash)
+      .select((eb) => eb.fn.countAll<number | string>().as('unpaid'))
+      .executeTakeFirst();
+    return Number(row?.unpaid ?? 0);
+  }
+
+  /** The invoices unpaidCount counts: of the scheme, invoiced by `to` and not paid by then. */
+  private unpaid(ownerId: string, vrn: string, to: string, cash: CashBasis) {
+    return this.db
       .selectFrom('vat_record')
       .where('owner_id', '=', ownerId)
       .where('vrn', '=', vrn)
       .where('deleted_at', 'is', null)
       .where('date', '>=', cash.invoicedFrom)
       .where('date', '<=', to)
-      .where((eb) => eb.or([eb('cash_date', 'is', null), eb('cash_date', '>', to)]))
-      .select((eb) => eb.fn.countAll<number | string>().as('unpaid'))
-      .executeTakeFirst();
-    return Number(row?.unpaid ?? 0);
+      .where((eb) => eb.or([eb('cash_date', 'is', null), eb('cash_date', '>', to)]));
   }
 
   /** The live records of a VRN dated from..to (inclusive), oldest first. */
@@ -319,6 +324,8 @@ export class VatReturnRepo {
     vrn: string,
     period: { from: string; to: string; cash?: CashBasis | null },
     query: {
+      /** Under cash accounting: the unpaid invoices (unpaidCount) instead of the return's records. */
+      unpaid?: boolean;
       boxKeys?: readonly string[] | undefined;
       words: readonly string[];
       sort: RecordSortKey;
@@ -329,7 +336,13 @@ export class VatReturnRepo {
   ): Promise<{ records: VatRecord[]; total: number; page: number }> {
     const { boxKeys, words } = query;
     if (boxKeys?.length === 0) return { records: [], total: 0, page: 1 };
-    let chosen = this.live(ownerId, vrn, period.from, period.to, period.cash);
+    // No unpaid invoices wait off cash accounting, nor once the business leaves it in the period.
+    const cash = period.cash ?? null;
+    if (query.unpaid && (!cash || cash.leavesOn)) return { records: [], total: 0, page: 1 };
+    let chosen =
+      query.unpaid && cash
+        ? this.unpaid(ownerId, vrn, period.to, cash)
+        : this.live(ownerId, vrn, period.from, period.to, cash);
     if (boxKeys) chosen = chosen.where('box_key', 'in', boxKeys);
     for (const word of words) {
       chosen = chosen.where(sql<boolean>`search_text like ${`%${word.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`);

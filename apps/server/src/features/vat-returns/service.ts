@@ -261,7 +261,7 @@ export class VatReturnService {
       row.owner_id,
       row.vrn,
       { from: row.period_start, to: row.period_end, cash: await this.cashOf(row) },
-      { ...query, boxKeys, words: searchWords(query.search) },
+      { ...query, unpaid: query.unpaid === 'true', boxKeys, words: searchWords(query.search) },
     );
     return { ...page, pageSize: query.pageSize };
   }

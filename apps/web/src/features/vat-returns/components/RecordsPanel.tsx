@@ -1,4 +1,15 @@
-import { Alert, Button, EmptyState, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReturnDraft, type VatRecord, boxNumbers } from '@vatwise/domain';
 import { IconDownload, IconFileImport, IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
@@ -49,7 +60,11 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
   const [box, setBox] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), searchDelayMs);
-  const filtered = box !== null || search !== '';
+  // Under cash accounting, the invoices still unpaid (not in this return) can be listed to mark them paid.
+  const cash = draft.computed?.cashAccounting ?? null;
+  const [showUnpaid, setShowUnpaid] = useState(false);
+  const unpaid = showUnpaid && cash !== null;
+  const filtered = box !== null || search !== '' || unpaid;
   const pageQuery = vatReturnsApi.useRecordPageQuery({
     id: draft.id,
     page,
@@ -57,6 +72,7 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
     ...sorting,
     box: box === null ? undefined : Number(box),
     search: search || undefined,
+    unpaid: unpaid ? 'true' : undefined,
   });
   const shown = pageQuery.data;
   // A change of filter or order starts again from the first page.
@@ -153,6 +169,18 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
             </Button>
           </Group>
         </Alert>
+      )}
+      {cash && (cash.unpaidRecords > 0 || unpaid) && (
+        <SegmentedControl
+          aria-label={t('vatReturns:records.show')}
+          value={unpaid ? 'unpaid' : 'counted'}
+          onChange={(value) => refine(setShowUnpaid)(value === 'unpaid')}
+          data={[
+            { value: 'counted', label: t('vatReturns:records.showCounted') },
+            { value: 'unpaid', label: t('vatReturns:records.showUnpaid', { count: cash.unpaidRecords }) },
+          ]}
+          data-testid="records-show"
+        />
       )}
       {!noRecordsAtAll && shown !== undefined && (
         <Group gap="xs" align="flex-end">

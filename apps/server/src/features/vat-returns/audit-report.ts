@@ -10,13 +10,11 @@ import {
   type EnterableBox,
   enterableBoxes,
   type FlatRateSettings,
-  formatGbp,
-  isWholePoundsBox,
-  minusSign,
   type NineBoxes,
   penceToDecimalText,
   type VatRecord,
 } from '@vatwise/domain';
+import { pdfDate, pdfField, pdfGbp, startPdf } from './pdf';
 import type { ReturnRow, VatReturnRepo } from './repo';
 
 /**
@@ -254,44 +252,17 @@ export async function auditPdf(
   businessName: string,
   lines: AsyncIterable<AuditLine>,
 ): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const document = new PDFDocument({
-    size: 'A4',
+  const { document, done } = await startPdf({
+    title: `VAT audit report ${header.vrn} ${header.periodStart} to ${header.periodEnd}`,
+    heading: 'VAT audit report',
     margin: 40,
-    info: { Title: `VAT audit report ${header.vrn} ${header.periodStart} to ${header.periodEnd}` },
   });
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
-  });
-  // Helvetica's encoding has no minus sign: its nearest stand-in, the en dash (as the receipt).
-  const gbp = (pence: number, box?: number) =>
-    formatGbp(pence, 'en-GB', { wholePounds: box !== undefined && isWholePoundsBox(box as 6) }).replace(
-      minusSign,
-      '\u2013',
-    );
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
+  const field = (label: string, value: string) => pdfField(document, label, value);
   const left = 40;
   const width = 515;
 
-  document.font('Helvetica-Bold').fontSize(18).text('VAT audit report');
-  document
-    .fontSize(10)
-    .font('Helvetica')
-    .fillColor('#444')
-    .text('VAT Wise · Making Tax Digital for VAT')
-    .fillColor('black');
-  document.moveDown();
-  document.fontSize(11);
-  const field = (label: string, value: string) =>
-    document.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   field('Business', `${businessName} (VRN ${header.vrn})`);
-  field('Period', `${date(header.periodStart)} to ${date(header.periodEnd)} (period key ${header.periodKey})`);
+  field('Period', `${pdfDate(header.periodStart)} to ${pdfDate(header.periodEnd)} (period key ${header.periodKey})`);
   field('Status', header.status);
   document.moveDown();
 
@@ -315,8 +286,8 @@ export async function auditPdf(
     const key = boxKey(box);
     summaryRow([
       `Box ${box}  ${boxExplanations[box].title}`,
-      gbp(header.boxes[key], box),
-      ...(header.filed ? [gbp(header.filed[key], box)] : []),
+      pdfGbp(header.boxes[key], box),
+      ...(header.filed ? [pdfGbp(header.filed[key], box)] : []),
     ]);
   }
   document.moveDown(0.5);
@@ -367,7 +338,7 @@ export async function auditPdf(
     } else {
       document
         .font('Helvetica-Bold')
-        .text(`Total of the lines: ${gbp(Number(total))}`, left, document.y, { width, align: 'right' });
+        .text(`Total of the lines: ${pdfGbp(Number(total))}`, left, document.y, { width, align: 'right' });
     }
   };
   const openBox = (box: EnterableBox) => {
@@ -380,7 +351,7 @@ export async function auditPdf(
     document
       .font('Helvetica-Bold')
       .fontSize(12)
-      .text(`Box ${box}: ${boxExplanations[box].title} (${gbp(header.boxes[boxKey(box)], box)})`, left, document.y, {
+      .text(`Box ${box}: ${boxExplanations[box].title} (${pdfGbp(header.boxes[boxKey(box)], box)})`, left, document.y, {
         width,
       });
     document.fontSize(8.5).moveDown(0.2);
@@ -397,11 +368,11 @@ export async function auditPdf(
       : record.kind === 'sale' || record.kind === 'purchase'
         ? `${record.kind}, ${record.rate}`
         : record.kind;
-    const net = record && (record.kind === 'sale' || record.kind === 'purchase') ? gbp(record.netPence) : '';
+    const net = record && (record.kind === 'sale' || record.kind === 'purchase') ? pdfGbp(record.netPence) : '';
     const description = record ? record.description : (line.other?.description ?? '');
     const source = line.importFile && record?.source ? ` (${line.importFile}, row ${record.source.row})` : '';
     const day = record ? record.date : (line.other?.date ?? '');
-    lineRow([day ? date(day) : '', `${description}${source}`, kind, net, gbp(line.amountPence)]);
+    lineRow([day ? pdfDate(day) : '', `${description}${source}`, kind, net, pdfGbp(line.amountPence)]);
     total += BigInt(line.amountPence);
     shown += 1;
   }

@@ -1,13 +1,5 @@
-import {
-  agentDeclarationText,
-  boxExplanations,
-  boxNumbers,
-  declarationText,
-  formatGbp,
-  isWholePoundsBox,
-  minusSign,
-  type Receipt,
-} from '@vatwise/domain';
+import { agentDeclarationText, boxExplanations, boxNumbers, declarationText, type Receipt } from '@vatwise/domain';
+import { pdfDate, pdfField, pdfGbp, pdfInstant, startPdf } from './pdf';
 
 /**
  * The receipt as a PDF: what HMRC answered, the figures sent, who sent them and when, and the
@@ -17,51 +9,22 @@ import {
  * stand-in, the en dash: '–£12.50'.
  */
 export async function receiptPdf(receipt: Receipt, businessName: string): Promise<Buffer> {
-  // Loaded on the first receipt rather than at every start.
-  const { default: PDFDocument } = await import('pdfkit');
-  const document = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `VAT return receipt ${receipt.vrn}` } });
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+  const { document, done } = await startPdf({
+    title: `VAT return receipt ${receipt.vrn}`,
+    heading: 'VAT return receipt',
   });
-
-  const line = (label: string, value: string) => {
-    document.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  };
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
-  const instant = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'Europe/London',
-    }).format(new Date(iso));
-
-  document.font('Helvetica-Bold').fontSize(18).text('VAT return receipt');
-  document
-    .fontSize(10)
-    .font('Helvetica')
-    .fillColor('#444')
-    .text('VAT Wise · Making Tax Digital for VAT')
-    .fillColor('black');
-  document.moveDown();
-  document.fontSize(11);
+  const line = (label: string, value: string) => pdfField(document, label, value);
   line('Business', `${businessName} (VRN ${receipt.vrn})`);
-  line('Period', `${date(receipt.periodStart)} to ${date(receipt.periodEnd)}`);
+  line('Period', `${pdfDate(receipt.periodStart)} to ${pdfDate(receipt.periodEnd)}`);
   const { agentArn } = receipt.submittedBy;
   const submitter = receipt.submittedBy.name || receipt.submittedBy.email;
-  line('Submitted', `${instant(receipt.submittedAt)} by ${submitter}${agentArn ? `, as agent (ARN ${agentArn})` : ''}`);
+  line(
+    'Submitted',
+    `${pdfInstant(receipt.submittedAt)} by ${submitter}${agentArn ? `, as agent (ARN ${agentArn})` : ''}`,
+  );
   document.moveDown(0.5);
   if (receipt.confirmedBy === 'response') {
-    line('HMRC processed it', receipt.processingDate ? instant(receipt.processingDate) : '—');
+    line('HMRC processed it', receipt.processingDate ? pdfInstant(receipt.processingDate) : '—');
     line('Form bundle number', receipt.formBundleNumber ?? '—');
     if (receipt.chargeRefNumber) line('Charge reference', receipt.chargeRefNumber);
     if (receipt.paymentIndicator) {
@@ -87,8 +50,8 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
     const y = document.y;
     document.font('Helvetica').text(`Box ${box}  ${boxExplanations[box].title}`, 50, y, { width: 380 });
     const after = document.y;
-    const amount = formatGbp(receipt.boxes[`box${box}`], 'en-GB', { wholePounds: isWholePoundsBox(box) });
-    document.font('Helvetica-Bold').text(amount.replace(minusSign, '\u2013'), 430, y, { width: 115, align: 'right' });
+    const amount = pdfGbp(receipt.boxes[`box${box}`], box);
+    document.font('Helvetica-Bold').text(amount, 430, y, { width: 115, align: 'right' });
     document.y = Math.max(after, document.y) + 4;
   }
   document.x = 50;

@@ -47,6 +47,11 @@ export type NineBoxes = z.infer<typeof nineBoxesSchema>;
 export type BoxKey = keyof NineBoxes;
 export const boxKey = (box: BoxNumber): BoxKey => `box${box}`;
 
+/** One value per box, each made fresh (an empty list or a zero for each box, say). */
+export function perBox<T>(make: (key: BoxKey) => T): Record<BoxKey, T> {
+  return Object.fromEntries(boxNumbers.map((box) => [boxKey(box), make(boxKey(box))])) as Record<BoxKey, T>;
+}
+
 // --- digital records ------------------------------------------------------------------------
 
 /** How VAT applies to a sale or purchase. */

@@ -2,6 +2,7 @@ import { isCalendarDate } from '../vat/dates';
 import {
   boxKey,
   type BoxKey,
+  perBox,
   type BoxWarning,
   type ComputedReturn,
   type Contribution,
@@ -78,40 +79,10 @@ export interface RecordGroup extends BoxFacts {
 type TransactionGroup = RecordGroup & { kind: 'sale' | 'purchase'; rate: VatRateKind; treatment: Treatment };
 
 class Boxes {
-  readonly sums: Record<BoxKey, bigint> = {
-    box1: 0n,
-    box2: 0n,
-    box3: 0n,
-    box4: 0n,
-    box5: 0n,
-    box6: 0n,
-    box7: 0n,
-    box8: 0n,
-    box9: 0n,
-  };
-  readonly contributions: Record<BoxKey, Contribution[]> = {
-    box1: [],
-    box2: [],
-    box3: [],
-    box4: [],
-    box5: [],
-    box6: [],
-    box7: [],
-    box8: [],
-    box9: [],
-  };
+  readonly sums: Record<BoxKey, bigint> = perBox(() => 0n);
+  readonly contributions: Record<BoxKey, Contribution[]> = perBox((): Contribution[] => []);
 
-  readonly counts: Record<BoxKey, number> = {
-    box1: 0,
-    box2: 0,
-    box3: 0,
-    box4: 0,
-    box5: 0,
-    box6: 0,
-    box7: 0,
-    box8: 0,
-    box9: 0,
-  };
+  readonly counts: Record<BoxKey, number> = perBox(() => 0);
 
   /** Adds the group's `amount` to `box`, when each of its records adds a non-zero amount (`nonZero`). */
   add(box: EnterableBox, group: RecordGroup, amount: bigint, nonZero: boolean): void {

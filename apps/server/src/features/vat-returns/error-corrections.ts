@@ -5,6 +5,7 @@ import {
   errorCorrectionBoxAmounts,
   type ErrorCorrection,
   groupOfRecord,
+  perBox,
   type RecordGroup,
 } from '@vatwise/domain';
 
@@ -42,17 +43,7 @@ export function correctionGroupsOf(correction: ErrorCorrection): RecordGroup[] {
 
 /** The lines the corrections add to boxes 1 and 4, dated when found, described with their period. */
 export function correctionLinesOf(corrections: readonly ErrorCorrection[]): Record<BoxKey, Contribution[]> {
-  const lines: Record<BoxKey, Contribution[]> = {
-    box1: [],
-    box2: [],
-    box3: [],
-    box4: [],
-    box5: [],
-    box6: [],
-    box7: [],
-    box8: [],
-    box9: [],
-  };
+  const lines = perBox((): Contribution[] => []);
   for (const correction of corrections) {
     for (const { box, amountPence } of adjustmentsOf(correction)) {
       lines[boxKey(box)].push({

@@ -37,6 +37,7 @@ describe('the API document', () => {
       'query:pageSize',
       'query:search',
       'query:sort',
+      'query:unpaid',
     ]);
     const submit =
       document.paths['/api/vat_returns/{id}/submit']?.post?.requestBody?.content['application/json']?.schema;

@@ -25,6 +25,7 @@ export * from './vat-returns/annual-accounting';
 export * from './vat-returns/partial-exemption';
 export * from './vat-returns/cash-accounting';
 export * from './vat-returns/error-corrections';
+export * from './vat-returns/margin-stock-book';
 export * from './assistant/llm';
 export * from './assistant/api';
 export * from './hmrc-feed/api';

@@ -246,6 +246,26 @@ export interface VatSchemeTable {
   ends_on: string | null;
 }
 
+/** A line of a business's margin scheme stock book (VAT Notice 718), per workspace. */
+export interface MarginStockItemTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  stock_number: string;
+  description: string;
+  purchase_date: string;
+  /** Pence, VAT included; PostgreSQL bigint (may read back as a string), written as numbers. */
+  purchase_price_pence: number | string;
+  seller: string;
+  sale_date: string | null;
+  sale_price_pence: number | string | null;
+  buyer: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set when the user deletes it; cleared by undo. */
+  deleted_at: string | null;
+}
+
 /** A VAT return: draft, in flight, or submitted; with exactly what was sent. */
 export interface VatReturnTable {
   id: string;
@@ -416,6 +436,7 @@ export interface Database {
   business_snapshot: BusinessSnapshotTable;
   vat_record: VatRecordTable;
   vat_scheme: VatSchemeTable;
+  margin_stock_item: MarginStockItemTable;
   vat_return: VatReturnTable;
   vat_receipt: VatReceiptTable;
   vat_import: VatImportTable;

@@ -162,6 +162,24 @@ const table: Row[] = [
   // A business's VAT schemes (cash accounting and the others), as its records.
   { route: 'GET /api/vat_schemes', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/vat_schemes', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  // The margin scheme stock book (VAT Notice 718), the business's as its records are.
+  { route: 'GET /api/margin_stock_items', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'POST /api/margin_stock_items', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  {
+    route: 'PUT /api/margin_stock_items/:id',
+    call: '/api/margin_stock_items/no-such-item',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'DELETE /api/margin_stock_items/:id',
+    call: '/api/margin_stock_items/no-such-item',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/margin_stock_items/:id/restore',
+    call: '/api/margin_stock_items/no-such-item/restore',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
   { route: 'GET /api/vat_returns', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
     route: 'GET /api/vat_returns/:id',

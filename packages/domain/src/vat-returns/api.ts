@@ -342,6 +342,11 @@ export const transactionMappingSchema = z.object({
   defaultKind: z.enum(['sale', 'purchase']).default('sale'),
   /** standard/reduced/zero/exempt/outside; without it the rate is read from VAT ÷ net. */
   rate: z.string().nullable().default(null),
+  /**
+   * The payment date, for cash accounting; an empty cell is unpaid. Defaults to null so a mapping
+   * remembered before this column existed still reads.
+   */
+  paidOn: z.string().nullable().default(null),
 });
 export type TransactionMapping = z.infer<typeof transactionMappingSchema>;
 

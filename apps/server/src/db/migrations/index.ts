@@ -16,6 +16,7 @@ import * as serverInstance from './0014_server_instance';
 import * as recordBoxesIndex from './0015_record_boxes_index';
 import * as errorCorrections from './0016_error_corrections';
 import * as vatSchemes from './0017_vat_schemes';
+import * as marginStockBook from './0018_margin_stock_book';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_record_boxes_index': recordBoxesIndex,
   '0016_error_corrections': errorCorrections,
   '0017_vat_schemes': vatSchemes,
+  '0018_margin_stock_book': marginStockBook,
 };

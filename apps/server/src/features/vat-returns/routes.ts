@@ -1,7 +1,10 @@
 import {
+  addMarginStockItemBodySchema,
   createRecordBodySchema,
   errorCorrectionInputSchema,
   initiateReturnBodySchema,
+  marginStockItemInputSchema,
+  marginStockListQuerySchema,
   recordListQuerySchema,
   recordPageQuerySchema,
   returnNoteBodySchema,
@@ -24,6 +27,7 @@ import { receiptPdf } from './receipt-pdf';
 import { errorNotificationPdf } from './error-notification-pdf';
 import type { VatReturnService } from './service';
 import type { VatSchemeService } from './scheme-service';
+import type { MarginStockService } from './margin-stock-service';
 import { AppError } from '../../plugins/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -37,6 +41,7 @@ export interface VatReturnRouteOptions {
   service: VatReturnService;
   imports: ImportService;
   schemes: VatSchemeService;
+  stockBook: MarginStockService;
   businessName: (ownerId: string, vrn: string) => Promise<string>;
   /** Each HMRC call made for a request carries the fraud prevention headers worked out from it. */
   fraud: FraudHeaderSource;
@@ -45,7 +50,7 @@ export interface VatReturnRouteOptions {
 /** VAT returns (spec section 7's /initiate_vat_return, and the rest of the return's life). */
 export async function vatReturnRoutes(
   app: FastifyInstance,
-  { service, imports, schemes, businessName, fraud }: VatReturnRouteOptions,
+  { service, imports, schemes, stockBook, businessName, fraud }: VatReturnRouteOptions,
 ) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -102,6 +107,47 @@ export async function vatReturnRoutes(
   // The whole list at once: the spells are checked together (no overlap of one scheme's spells).
   api.put('/vat_schemes', { config: accountHolders, schema: { body: vatSchemesBodySchema } }, async (request) =>
     schemes.setSchemes(currentUser(request), request.body.vrn, request.body.schemes),
+  );
+
+  // --- the margin scheme stock book (VAT Notice 718): the business's, not one return's ------------
+
+  api.get(
+    '/margin_stock_items',
+    { config: accountHolders, schema: { querystring: marginStockListQuerySchema } },
+    async (request) => {
+      const { vrn, from, to } = request.query;
+      return stockBook.list(currentUser(request), vrn, from && to ? { from, to } : undefined);
+    },
+  );
+
+  api.post(
+    '/margin_stock_items',
+    { config: accountHolders, schema: { body: addMarginStockItemBodySchema } },
+    async (request, reply) => {
+      const { vrn, ...input } = request.body;
+      return reply.code(201).send(await stockBook.add(currentUser(request), vrn, input));
+    },
+  );
+
+  api.put(
+    '/margin_stock_items/:id',
+    { config: accountHolders, schema: { params: idParams, body: marginStockItemInputSchema } },
+    async (request) => stockBook.update(currentUser(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/margin_stock_items/:id',
+    { config: accountHolders, schema: { params: idParams } },
+    async (request, reply) => {
+      await stockBook.delete(currentUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    '/margin_stock_items/:id/restore',
+    { config: accountHolders, schema: { params: idParams } },
+    async (request) => stockBook.restore(currentUser(request), request.params.id),
   );
 
   // --- returns -------------------------------------------------------------------------------

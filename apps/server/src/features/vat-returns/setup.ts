@@ -8,6 +8,8 @@ import { createPreviewPool } from './import/preview-pool';
 import { VatReturnRepo } from './repo';
 import { VatSchemeRepo } from './scheme-repo';
 import { VatSchemeService } from './scheme-service';
+import { MarginStockRepo } from './margin-stock-repo';
+import { MarginStockService } from './margin-stock-service';
 import { ErrorCorrectionRepo } from './error-correction-repo';
 import { VatReturnService } from './service';
 
@@ -52,6 +54,8 @@ export function vatReturnsFeature(
     service,
     /** The business's VAT schemes (cash accounting and the others, each from a date). */
     schemes: new VatSchemeService({ repo: schemeRepo, connections: hmrc.service, activity: practices }),
+    /** The margin scheme stock book (VAT Notice 718), kept with the business. */
+    stockBook: new MarginStockService({ repo: new MarginStockRepo(database.db), connections: hmrc.service }),
     fraud: hmrc.fraud,
     imports: new ImportService(
       repo,

@@ -7,6 +7,9 @@ import {
   type ImportPreview,
   type ImportRecord,
   type ImportResult,
+  type MarginStockItemInput,
+  type MarginStockList,
+  type StoredMarginStockItem,
   importFilePart,
   recordPagePath,
   vatReturnPath,
@@ -186,6 +189,32 @@ export const vatReturnsApi = api.injectEndpoints({
     setVatSchemes: build.mutation<BusinessSchemes, { vrn: string; schemes: BusinessScheme[] }>({
       query: (body) => ({ url: '/api/vat_schemes', method: 'PUT', body }),
       invalidatesTags: ['VatSchemes', 'VatReturns', 'VatRecords', 'BusinessActivity'],
+    }),
+
+    // The margin scheme stock book (VAT Notice 718): the business's, read whole or for a period.
+    marginStock: build.query<MarginStockList, { vrn: string; from?: string; to?: string }>({
+      query: (params) => ({ url: '/api/margin_stock_items', params }),
+      providesTags: ['MarginStock'],
+    }),
+    addMarginStockItem: build.mutation<StoredMarginStockItem, { vrn: string; input: MarginStockItemInput }>({
+      query: ({ vrn, input }) => ({ url: '/api/margin_stock_items', method: 'POST', body: { vrn, ...input } }),
+      invalidatesTags: ['MarginStock'],
+    }),
+    updateMarginStockItem: build.mutation<StoredMarginStockItem, { id: string; input: MarginStockItemInput }>({
+      query: ({ id, input }) => ({
+        url: `/api/margin_stock_items/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: input,
+      }),
+      invalidatesTags: ['MarginStock'],
+    }),
+    deleteMarginStockItem: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/margin_stock_items/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['MarginStock'],
+    }),
+    restoreMarginStockItem: build.mutation<StoredMarginStockItem, string>({
+      query: (id) => ({ url: `/api/margin_stock_items/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: ['MarginStock'],
     }),
 
     // One page of a return's records, as the Return page shows them (sorted, searched, by box).

@@ -4,7 +4,7 @@ import type { BoxTotalsMapping, ImportKind, ImportProblem, TransactionMapping } 
  * The import wizard's column choices. The user picks, for each field, the column of the file that
  * holds it; the mapping goes to the server only once every required field has a column.
  */
-export type ColumnField = 'date' | 'description' | 'net' | 'vat' | 'kind' | 'rate' | 'box' | 'amount';
+export type ColumnField = 'date' | 'description' | 'net' | 'vat' | 'kind' | 'rate' | 'paidOn' | 'box' | 'amount';
 
 export interface MappingChoice {
   columns: Partial<Record<ColumnField, string | null>>;
@@ -18,7 +18,7 @@ export const requiredFields: Record<ImportKind, readonly ColumnField[]> = {
 };
 
 export const optionalFields: Record<ImportKind, readonly ColumnField[]> = {
-  transactions: ['kind', 'rate'],
+  transactions: ['kind', 'rate', 'paidOn'],
   boxTotals: [],
 };
 
@@ -34,6 +34,7 @@ export function choiceFromMapping(mapping: TransactionMapping | BoxTotalsMapping
       vat: mapping.vat,
       kind: mapping.kind,
       rate: mapping.rate,
+      paidOn: mapping.paidOn,
     },
     defaultKind: mapping.defaultKind,
   };
@@ -55,6 +56,7 @@ export function mappingFromChoice(
     kind: column('kind'),
     defaultKind: choice.defaultKind,
     rate: column('rate'),
+    paidOn: column('paidOn'),
   };
 }
 

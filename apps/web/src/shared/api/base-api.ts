@@ -82,6 +82,7 @@ export const api = createApi({
     'ReturnNotes',
     'BusinessActivity',
     'VatSchemes',
+    'MarginStock',
   ],
   endpoints: () => ({}),
 });

@@ -5,7 +5,16 @@ describe('suggestMapping', () => {
   it.each([
     [
       ['Date', 'Description', 'Net', 'VAT'],
-      { date: 'Date', description: 'Description', net: 'Net', vat: 'VAT', kind: null, defaultKind: 'sale', rate: null },
+      {
+        date: 'Date',
+        description: 'Description',
+        net: 'Net',
+        vat: 'VAT',
+        kind: null,
+        defaultKind: 'sale',
+        rate: null,
+        paidOn: null,
+      },
     ],
     [
       ['Invoice date', 'Details', 'Net amount', 'VAT amount', 'Type', 'VAT rate', 'Gross'],
@@ -17,6 +26,7 @@ describe('suggestMapping', () => {
         kind: 'Type',
         defaultKind: 'sale',
         rate: 'VAT rate',
+        paidOn: null,
       },
     ],
     [
@@ -29,6 +39,7 @@ describe('suggestMapping', () => {
         kind: 'Sale/Purchase',
         defaultKind: 'sale',
         rate: 'Tax code',
+        paidOn: null,
       },
     ],
     [
@@ -41,10 +52,30 @@ describe('suggestMapping', () => {
         kind: 'Direction',
         defaultKind: 'sale',
         rate: 'Rate',
+        paidOn: null,
       },
     ],
   ])('recognises transaction headings %j', (columns, mapping) => {
     expect(suggestMapping('transactions', columns)).toEqual(mapping);
+  });
+
+  it.each([['Paid on'], ['Payment date'], ['DATE PAID'], ['Paid'], ['Fecha de pago']])(
+    'recognises the payment date heading %j, apart from the invoice date',
+    (heading) => {
+      expect(suggestMapping('transactions', ['Date', heading, 'Description', 'Net', 'VAT'])).toMatchObject({
+        date: 'Date',
+        paidOn: heading,
+      });
+    },
+  );
+
+  it('prefers Paid on to a bare Paid column, and leaves the payment date out when no heading says it', () => {
+    expect(suggestMapping('transactions', ['Date', 'Paid', 'Description', 'Net', 'VAT', 'Paid on'])).toMatchObject({
+      paidOn: 'Paid on',
+    });
+    expect(suggestMapping('transactions', ['Date', 'Description', 'Net', 'VAT', 'Due date'])).toMatchObject({
+      paidOn: null,
+    });
   });
 
   it('prefers Description to Reference when a file has both', () => {
@@ -78,6 +109,7 @@ describe('checkMapping', () => {
     kind: null,
     defaultKind: 'sale' as const,
     rate: null,
+    paidOn: null,
   };
 
   it('accepts a mapping whose columns are all in the file', () => {
@@ -109,6 +141,15 @@ describe('checkMapping', () => {
         message: 'The box number column "box" is not in the file. The file\'s columns are: "Box", "Amount"',
       },
     ]);
+  });
+
+  it('names a missing payment date column, and refuses it on the invoice date column', () => {
+    expect(checkMapping('transactions', { ...mapping, paidOn: 'Paid on' }, columns)[0]?.message).toBe(
+      'The payment date column "Paid on" is not in the file. The file\'s columns are: "Date", "Details", "Net", "VAT"',
+    );
+    expect(checkMapping('transactions', { ...mapping, paidOn: 'Date' }, columns)[0]?.message).toBe(
+      'The column "Date" is chosen for both the date and the payment date: choose a different column for one of them',
+    );
   });
 
   it('refuses one column for two fields, and a mapping of the other kind', () => {

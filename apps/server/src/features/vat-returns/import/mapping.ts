@@ -34,6 +34,7 @@ const transactionHeadings = {
   vat: ['vat', 'vat amount', 'tax', 'tax amount', 'vat value', 'vat total'],
   kind: ['type', 'sale/purchase', 'sale or purchase', 'sales/purchases', 'direction', 'kind'],
   rate: ['rate', 'vat rate', 'tax code', 'tax rate', 'vat code'],
+  paidOn: ['paid on', 'payment date', 'date paid', 'paid', 'paid date', 'date of payment', 'fecha de pago'],
 } as const;
 
 const boxTotalHeadings = {
@@ -68,8 +69,9 @@ export function suggestMapping(kind: ImportKind, columns: string[]): ImportMappi
   const description = findColumn(columns, transactionHeadings.description, taken);
   const kindColumn = findColumn(columns, transactionHeadings.kind, taken);
   const rate = findColumn(columns, transactionHeadings.rate, taken);
+  const paidOn = findColumn(columns, transactionHeadings.paidOn, taken);
   if (!date || !net || !vat || !description) return null;
-  return { date, description, net, vat, kind: kindColumn, defaultKind: 'sale', rate };
+  return { date, description, net, vat, kind: kindColumn, defaultKind: 'sale', rate, paidOn };
 }
 
 const fieldNames: Record<string, string> = {
@@ -79,6 +81,7 @@ const fieldNames: Record<string, string> = {
   vat: 'VAT',
   kind: 'sale or purchase',
   rate: 'VAT rate',
+  paidOn: 'payment date',
   box: 'box number',
   amount: 'amount',
 };
@@ -86,7 +89,7 @@ const fieldNames: Record<string, string> = {
 /** The columns the mapping names, by field. */
 export function mappedColumns(mapping: ImportMapping): [field: string, column: string][] {
   if (isTransactionMapping(mapping)) {
-    const { date, description, net, vat, kind, rate } = mapping;
+    const { date, description, net, vat, kind, rate, paidOn } = mapping;
     const fields: [string, string | null][] = [
       ['date', date],
       ['description', description],
@@ -94,6 +97,7 @@ export function mappedColumns(mapping: ImportMapping): [field: string, column: s
       ['vat', vat],
       ['kind', kind],
       ['rate', rate],
+      ['paidOn', paidOn],
     ];
     return fields.filter((entry): entry is [string, string] => entry[1] !== null);
   }

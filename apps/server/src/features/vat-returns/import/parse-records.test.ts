@@ -1,4 +1,4 @@
-import type { TransactionMapping } from '@vatwise/domain';
+import { type TransactionMapping, transactionMappingSchema } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
 import type { CellValue } from './cells';
 import { capProblems, maxProblems, parseKind, parseRate, parseRecords } from './parse-records';
@@ -24,6 +24,7 @@ const basic: TransactionMapping = {
   kind: null,
   defaultKind: 'sale',
   rate: null,
+  paidOn: null,
 };
 const columns = ['Date', 'Description', 'Net', 'VAT'];
 const transactions = (...data: CellValue[][]) =>
@@ -202,6 +203,76 @@ describe('parseRecords: transactions', () => {
       'Row 7, column "VAT": £16.67 is not 20% of the net £100.00 (that would be £20.00): correct the VAT, the net amount or the rate',
       'Row 8, column "Rate": "luxury" is not a VAT rate: write standard (20%), reduced (5%), zero (0%), exempt or outside scope',
     ]);
+  });
+
+  it('reads the payment date column in every date format, an empty cell being unpaid', () => {
+    const table = tableOf(
+      ['Date', 'Description', 'Net', 'VAT', 'Paid on'],
+      ['05/04/2026', 'Paid in the quarter', '100', '20', '20/04/2026'],
+      ['06/04/2026', 'Paid after it', '100', '20', '2026-07-15'],
+      ['07/04/2026', 'Paid, Excel date', '100', '20', new Date(Date.UTC(2026, 4, 1))],
+      ['08/04/2026', 'Not paid', '100', '20', null],
+      ['09/04/2026', 'Not paid, blank', '100', '20', '  '],
+      ['10/04/2026', 'Deposit before the invoice', '100', '20', '3 Mar 2026'],
+    );
+    const result = parseRecords('transactions', table, { ...basic, paidOn: 'Paid on' }, quarter, 'x.csv');
+    expect(result.problems).toEqual([]);
+    expect(result.records.map((record) => [record.description, 'paidOn' in record ? record.paidOn : 'none'])).toEqual([
+      ['Paid in the quarter', '2026-04-20'],
+      ['Paid after it', '2026-07-15'],
+      ['Paid, Excel date', '2026-05-01'],
+      ['Not paid', null],
+      ['Not paid, blank', null],
+      // A payment in advance: cash accounting counts it when paid (VAT Notice 731), so it is kept.
+      ['Deposit before the invoice', '2026-03-03'],
+    ]);
+  });
+
+  it('gives records no payment date when no column is chosen for it', () => {
+    const [record] = transactions(['05/04/2026', 'a', '10', '2']).records;
+    expect(record).toBeDefined();
+    expect(record && 'paidOn' in record).toBe(false);
+  });
+
+  it('names the row and column of a bad payment date, saying what to write', () => {
+    const table = tableOf(
+      ['Date', 'Description', 'Net', 'VAT', 'Paid on'],
+      ['05/04/2026', 'a', '10', '2', 'yes'],
+      ['05/04/2026', 'b', '10', '2', '31/04/2026'],
+      ['05/04/2026', 'c', '10', '2', 45_000],
+      ['05/04/2026', 'd', '10', '2', '01/05/2026'],
+    );
+    const result = parseRecords('transactions', table, { ...basic, paidOn: 'Paid on' }, quarter, 'x.csv');
+    expect(result.rows).toEqual([5]);
+    expect(result.problems).toEqual([
+      {
+        row: 2,
+        column: 'Paid on',
+        message:
+          'Row 2, column "Paid on": "yes" is not a date: write it as 31/03/2026 or 2026-03-31; leave the cell empty if it is not paid yet',
+      },
+      {
+        row: 3,
+        column: 'Paid on',
+        message: 'Row 3, column "Paid on": 31/04/2026 is not a real date; leave the cell empty if it is not paid yet',
+      },
+      {
+        row: 4,
+        column: 'Paid on',
+        message:
+          'Row 4, column "Paid on": 45000 is a number, not a date: format the column as a date, or write dates such as 31/03/2026; leave the cell empty if it is not paid yet',
+      },
+    ]);
+  });
+
+  it('reads a mapping remembered before the payment date column existed', () => {
+    const stored = { date: 'Date', description: 'Description', net: 'Net', vat: 'VAT', kind: null, rate: null };
+    const mapping = transactionMappingSchema.parse(stored);
+    expect(mapping).toEqual({ ...basic, paidOn: null });
+    const table = tableOf([...columns, 'Paid on'], ['05/04/2026', 'a', '10', '2', '06/04/2026']);
+    const result = parseRecords('transactions', table, mapping, quarter, 'x.csv');
+    expect(result.problems).toEqual([]);
+    expect(result.records[0] && 'paidOn' in result.records[0]).toBe(false);
   });
 
   it('refuses a mapping that names a column the file does not have, before reading any row', () => {

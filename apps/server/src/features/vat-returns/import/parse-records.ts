@@ -9,7 +9,7 @@ import {
   enterableBoxes,
   formatGbp,
 } from '@vatwise/domain';
-import { type CellValue, cellText, formatLongDate, parseAmount, parseDate } from './cells';
+import { type CellResult, type CellValue, cellText, formatLongDate, isBlank, parseAmount, parseDate } from './cells';
 import { type ImportMapping, checkMapping, isTransactionMapping } from './mapping';
 import type { Table, TableRow } from './read-table';
 
@@ -85,6 +85,8 @@ export function capProblems(problems: ImportProblem[]): ImportProblem[] {
 }
 
 type Report = (column: string, reason: string) => void;
+
+type TransactionInput = Extract<VatRecordInput, { kind: 'sale' | 'purchase' }>;
 
 const cell = (row: TableRow, column: string): CellValue =>
   Object.hasOwn(row.cells, column) ? (row.cells[column] ?? null) : null;
@@ -232,9 +234,11 @@ function transaction(
     }
   }
 
-  if (!date.ok || !kind || !net.ok || !vat.ok || !rate) return null;
+  const paid = mapping.paidOn === null ? notPaid : paymentDate(row, mapping.paidOn, report);
+
+  if (!date.ok || !kind || !net.ok || !vat.ok || !rate || !paid.ok) return null;
   const description = cellText(cell(row, mapping.description));
-  return {
+  const record: TransactionInput = {
     kind,
     date: date.value,
     description: shorten(description || `Row ${row.row} of ${fileName}`),
@@ -243,6 +247,25 @@ function transaction(
     rate,
     treatment: 'normal',
   };
+  // Only with a payment column: records imported without one stay as they were (no paidOn).
+  if (mapping.paidOn !== null) record.paidOn = paid.value;
+  return record;
+}
+
+const notPaid: CellResult<string | null> = { ok: true, value: null };
+
+/**
+ * The day a row was paid, read as the invoice date is (any of its formats); an empty cell is not
+ * paid yet (null), and a bad date is reported. A payment before the invoice date (a deposit) is
+ * kept: under cash accounting VAT is due when the customer pays (VAT Notice 731; uk-vat-facts 3.6),
+ * and the record form allows it too.
+ */
+function paymentDate(row: TableRow, column: string, report: Report): CellResult<string | null> {
+  const paidCell = cell(row, column);
+  if (isBlank(paidCell)) return notPaid;
+  const paid = parseDate(paidCell);
+  if (!paid.ok) report(column, `${paid.reason}; leave the cell empty if it is not paid yet`);
+  return paid;
 }
 
 function inferRate(netPence: number, vatPence: number): VatRateKind | undefined {

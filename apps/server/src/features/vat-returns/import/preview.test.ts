@@ -26,6 +26,7 @@ describe('previewImport', () => {
         kind: 'Type',
         defaultKind: 'sale',
         rate: null,
+        paidOn: null,
       },
       records: [
         {
@@ -149,6 +150,7 @@ describe('previewImport', () => {
       kind: null,
       defaultKind: 'purchase' as const,
       rate: null,
+      paidOn: null,
     };
     const used = await previewImport({
       kind: 'transactions',
@@ -177,6 +179,7 @@ describe('previewImport', () => {
       kind: null,
       defaultKind: 'sale',
       rate: null,
+      paidOn: null,
     });
     expect(guessed.problems).toEqual([]);
   });
@@ -195,6 +198,7 @@ describe('previewImport', () => {
         kind: null,
         defaultKind: 'sale',
         rate: null,
+        paidOn: null,
       },
       period: quarter,
     });

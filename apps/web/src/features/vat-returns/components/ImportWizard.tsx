@@ -202,11 +202,14 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
   const recordCount = preview?.recordCount ?? 0;
   const problemCount = preview?.problemCount ?? 0;
   const canImport = Boolean(file && preview) && problemCount === 0 && recordCount > 0 && !busy;
+  // Records carry a payment date only when a column was chosen for it.
+  const showPaidOn = records.some((record) => 'paidOn' in record);
 
   const columnSelect = (field: ColumnField, optional: boolean) => (
     <Select
       key={field}
       label={t(`vatReturns:import.fields.${field}`)}
+      description={field === 'paidOn' ? t('vatReturns:import.paidOnHint') : undefined}
       placeholder={t(optional ? 'vatReturns:import.notInFile' : 'vatReturns:import.chooseColumn')}
       data={columns}
       value={choice.columns[field] ?? null}
@@ -355,7 +358,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
             )}
             {records.length > 0 && (
               <Stack gap={4}>
-                <TableScroll minWidth={720} mah={320}>
+                <TableScroll minWidth={showPaidOn ? 840 : 720} mah={320}>
                   <Table verticalSpacing={4} fz="sm" striped aria-label={t('vatReturns:import.rowsLabel')}>
                     <Table.Thead>
                       <Table.Tr>
@@ -370,6 +373,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                         <Table.Th scope="col" ta="end">
                           {t('vatReturns:columns.vat')}
                         </Table.Th>
+                        {showPaidOn && <Table.Th scope="col">{t('vatReturns:columns.paidOn')}</Table.Th>}
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -384,6 +388,13 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                             <Table.Td>{rateOrBoxLabel(record, t)}</Table.Td>
                             <Table.Td ta="end">{formatMoney(netPence, language)}</Table.Td>
                             <Table.Td ta="end">{formatMoney(vatPence, language)}</Table.Td>
+                            {showPaidOn && (
+                              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                                {'paidOn' in record && record.paidOn
+                                  ? formatDate(record.paidOn, language)
+                                  : t('vatReturns:recordForm.notPaid')}
+                              </Table.Td>
+                            )}
                           </Table.Tr>
                         );
                       })}

@@ -1,8 +1,21 @@
-import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 import {
-  type MarginStockItem,
+  type MarginStockItemInput,
   type ReturnDraft,
+  type StoredMarginStockItem,
   type VatRecordInput,
   isCalendarDate,
   marginOf,
@@ -14,9 +27,10 @@ import { describeError } from '../../../shared/api/http-errors';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { DateField } from '../../../shared/ui/DateField';
+import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { vatReturnsApi } from '../api';
-import { parsePounds } from '../money-input';
-import { asQueryError } from '../query-error';
+import { parsePounds, penceToInput } from '../money-input';
+import { asQueryError, issuesOf } from '../query-error';
 
 /**
  * The margin scheme stock book (VAT Notice 718), shown when the business is on the scheme: each item
@@ -24,7 +38,8 @@ import { asQueryError } from '../query-error';
  * are added to the return as three adjustments (type "other", the stock book's working as the reason)
  * dated the period's last day, beside the records of the business's other sales and purchases.
  *
- * The stock book is kept on this screen only while it is open: it is not stored with the business.
+ * The stock book is the business's, stored with it (not with this return): the figures read the items
+ * bought or sold in the period; the table shows those, or the whole book, a page at a time.
  */
 interface ItemText {
   stockNumber: string;
@@ -49,7 +64,7 @@ const emptyItem: ItemText = {
 };
 
 /** The stock book line, or the fields to fix: a sale needs its date and price together, on or after the purchase. */
-function readItem(text: ItemText): { item: MarginStockItem } | { errors: ItemField[] } {
+function readItem(text: ItemText): { item: MarginStockItemInput } | { errors: ItemField[] } {
   const errors: ItemField[] = [];
   for (const field of ['stockNumber', 'description', 'seller'] as const) if (!text[field].trim()) errors.push(field);
   if (!isCalendarDate(text.purchaseDate)) errors.push('purchaseDate');
@@ -72,22 +87,61 @@ function readItem(text: ItemText): { item: MarginStockItem } | { errors: ItemFie
       seller: text.seller.trim(),
       saleDate: sold ? text.saleDate : null,
       salePricePence,
-      buyer: text.buyer.trim(),
+      buyer: sold ? text.buyer.trim() : '',
     },
   };
 }
+
+/** A stored line back in the form, to change it (record its sale, put a mistake right). */
+function textOf(item: StoredMarginStockItem): ItemText {
+  return {
+    stockNumber: item.stockNumber,
+    description: item.description,
+    purchaseDate: item.purchaseDate,
+    purchasePrice: penceToInput(item.purchasePricePence),
+    seller: item.seller,
+    saleDate: item.saleDate ?? '',
+    salePrice: item.salePricePence === null ? '' : penceToInput(item.salePricePence),
+    buyer: item.buyer,
+  };
+}
+
+/** The fields a refusal names (the server's issue paths), as the form's fields. */
+const fieldOfIssue: Record<string, ItemField> = {
+  stockNumber: 'stockNumber',
+  description: 'description',
+  purchaseDate: 'purchaseDate',
+  purchasePricePence: 'purchasePrice',
+  seller: 'seller',
+  saleDate: 'saleDate',
+  salePricePence: 'salePrice',
+  buyer: 'buyer',
+};
+
+/** How many lines of the stock book a page of the table shows. */
+const itemsPerPage = 20;
 
 export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; editable: boolean }) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const money = (pence: number) => formatMoney(pence, language);
-  const [items, setItems] = useState<MarginStockItem[]>([]);
   const [text, setText] = useState<ItemText>(emptyItem);
   const [errors, setErrors] = useState<ItemField[]>([]);
-  const [addRecord] = vatReturnsApi.useAddRecordMutation();
-  const [adding, setAdding] = useState(false);
+  /** The stored item the form is changing; null while it adds a new one. */
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState<StoredMarginStockItem | null>(null);
+  const [view, setView] = useState<'period' | 'book'>('period');
+  const [page, setPage] = useState(1);
   const period = { start: draft.periodStart, end: draft.periodEnd };
-  const figures = marginSchemePeriod(items, period);
+  // The figures always read the period's items; the table reads them, or the whole book when asked.
+  const periodQuery = vatReturnsApi.useMarginStockQuery({ vrn: draft.vrn, from: period.start, to: period.end });
+  const bookQuery = vatReturnsApi.useMarginStockQuery({ vrn: draft.vrn }, { skip: view !== 'book' });
+  const [addItem, adding] = vatReturnsApi.useAddMarginStockItemMutation();
+  const [updateItem, updating] = vatReturnsApi.useUpdateMarginStockItemMutation();
+  const [deleteItem, deleting] = vatReturnsApi.useDeleteMarginStockItemMutation();
+  const [restoreItem, restoring] = vatReturnsApi.useRestoreMarginStockItemMutation();
+  const [addRecord] = vatReturnsApi.useAddRecordMutation();
+  const [addingToReturn, setAddingToReturn] = useState(false);
 
   const set = (change: Partial<ItemText>) => {
     setText((current) => ({ ...current, ...change }));
@@ -95,19 +149,78 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
   };
   const error = (field: ItemField) => (errors.includes(field) ? t(`vatReturns:margin.errors.${field}`) : undefined);
 
-  function addItem(event: FormEvent) {
+  if (periodQuery.isError && !periodQuery.data) {
+    return <ErrorState error={periodQuery.error} onRetry={() => void periodQuery.refetch()} testId="margin-error" />;
+  }
+  if (!periodQuery.data) return <LoadingState label={t('vatReturns:margin.loading')} />;
+
+  const periodItems = periodQuery.data.items;
+  const figures = marginSchemePeriod(periodItems, period);
+  const shown = view === 'book' ? bookQuery.data?.items : periodItems;
+  const pages = Math.max(1, Math.ceil((shown?.length ?? 0) / itemsPerPage));
+  const pageItems = shown?.slice((Math.min(page, pages) - 1) * itemsPerPage, Math.min(page, pages) * itemsPerPage);
+
+  function startEditing(item: StoredMarginStockItem) {
+    setEditingId(item.id);
+    setText(textOf(item));
+    setErrors([]);
+  }
+
+  function stopEditing() {
+    setEditingId(null);
+    setText(emptyItem);
+    setErrors([]);
+  }
+
+  async function save(event: FormEvent) {
     event.preventDefault();
     const read = readItem(text);
     if ('errors' in read) {
       setErrors(read.errors);
       return;
     }
-    if (items.some((item) => item.stockNumber === read.item.stockNumber)) {
-      setErrors(['stockNumber']);
-      return;
+    try {
+      if (editingId === null) await addItem({ vrn: draft.vrn, input: read.item }).unwrap();
+      else await updateItem({ id: editingId, input: read.item }).unwrap();
+      stopEditing();
+      setDeleted(null);
+    } catch (caught) {
+      const failure = asQueryError(caught);
+      // The server's refusal names its fields (a stock number already used, a sale before the purchase).
+      const fields = issuesOf(failure).flatMap((issue) => fieldOfIssue[issue.path] ?? []);
+      if (fields.length > 0) {
+        setErrors(fields);
+        return;
+      }
+      notify({ type: 'error', title: t('vatReturns:margin.saveFailed'), message: describeError(failure, t) });
     }
-    setItems((current) => [...current, read.item]);
-    setText(emptyItem);
+  }
+
+  async function remove(item: StoredMarginStockItem) {
+    try {
+      await deleteItem(item.id).unwrap();
+      setDeleted(item);
+      if (editingId === item.id) stopEditing();
+    } catch (caught) {
+      notify({
+        type: 'error',
+        title: t('vatReturns:margin.deleteFailed'),
+        message: describeError(asQueryError(caught), t),
+      });
+    }
+  }
+
+  async function undoDelete(item: StoredMarginStockItem) {
+    try {
+      await restoreItem(item.id).unwrap();
+      setDeleted(null);
+    } catch (caught) {
+      notify({
+        type: 'error',
+        title: t('vatReturns:margin.restoreFailed'),
+        message: describeError(asQueryError(caught), t),
+      });
+    }
   }
 
   async function addToReturn() {
@@ -117,7 +230,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       [6, figures.box6Pence, t('vatReturns:margin.records.box6')],
       [7, figures.box7Pence, t('vatReturns:margin.records.box7')],
     ];
-    setAdding(true);
+    setAddingToReturn(true);
     try {
       for (const [box, amountPence, description] of lines) {
         if (amountPence === 0) continue;
@@ -140,7 +253,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
         message: describeError(asQueryError(caught), t),
       });
     } finally {
-      setAdding(false);
+      setAddingToReturn(false);
     }
   }
 
@@ -151,48 +264,123 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       <Text size="sm" c="dimmed">
         {t('vatReturns:margin.intro')}
       </Text>
-      {items.length === 0 ? (
-        <Text size="sm">{t('vatReturns:margin.empty')}</Text>
+      <SegmentedControl
+        aria-label={t('vatReturns:margin.viewLabel')}
+        style={{ alignSelf: 'flex-start' }}
+        value={view}
+        onChange={(value) => {
+          setView(value === 'book' ? 'book' : 'period');
+          setPage(1);
+        }}
+        data={[
+          { value: 'period', label: t('vatReturns:margin.views.period') },
+          { value: 'book', label: t('vatReturns:margin.views.book') },
+        ]}
+      />
+      {deleted && (
+        <Alert color="gray" data-testid="margin-item-deleted">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('vatReturns:margin.deleted', { stockNumber: deleted.stockNumber })}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconArrowBackUp size={14} />}
+              loading={restoring.isLoading}
+              onClick={() => void undoDelete(deleted)}
+            >
+              {t('vatReturns:margin.undo')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {view === 'book' && bookQuery.isError && !bookQuery.data ? (
+        <ErrorState error={bookQuery.error} onRetry={() => void bookQuery.refetch()} testId="margin-book-error" />
+      ) : !shown || !pageItems ? (
+        <LoadingState label={t('vatReturns:margin.loading')} />
+      ) : shown.length === 0 ? (
+        <Text size="sm">{t(view === 'book' ? 'vatReturns:margin.empty' : 'vatReturns:margin.emptyPeriod')}</Text>
       ) : (
-        <TableScroll minWidth={720}>
-          <Table striped aria-label={t('vatReturns:margin.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('vatReturns:margin.fields.stockNumber')}</Table.Th>
-                <Table.Th>{t('vatReturns:margin.fields.description')}</Table.Th>
-                <Table.Th>{t('vatReturns:margin.columns.bought')}</Table.Th>
-                <Table.Th>{t('vatReturns:margin.columns.sold')}</Table.Th>
-                <Table.Th ta="right">{t('vatReturns:margin.columns.margin')}</Table.Th>
-                <Table.Th ta="right">{t('vatReturns:margin.columns.vat')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => {
-                const margin =
-                  item.salePricePence === null ? null : marginOf(item.purchasePricePence, item.salePricePence);
-                return (
-                  <Table.Tr key={item.stockNumber}>
-                    <Table.Td>{item.stockNumber}</Table.Td>
-                    <Table.Td>{item.description}</Table.Td>
-                    <Table.Td>
-                      {formatDate(item.purchaseDate, language)} · {money(item.purchasePricePence)} · {item.seller}
-                    </Table.Td>
-                    <Table.Td>
-                      {item.saleDate === null || item.salePricePence === null
-                        ? t('vatReturns:margin.inStock')
-                        : `${formatDate(item.saleDate, language)} · ${money(item.salePricePence)} · ${item.buyer}`}
-                    </Table.Td>
-                    <Table.Td ta="right">{margin ? money(margin.marginPence) : '—'}</Table.Td>
-                    <Table.Td ta="right">{margin ? money(margin.vatPence) : '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <>
+          <TableScroll minWidth={760}>
+            <Table striped aria-label={t('vatReturns:margin.tableLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('vatReturns:margin.fields.stockNumber')}</Table.Th>
+                  <Table.Th>{t('vatReturns:margin.fields.description')}</Table.Th>
+                  <Table.Th>{t('vatReturns:margin.columns.bought')}</Table.Th>
+                  <Table.Th>{t('vatReturns:margin.columns.sold')}</Table.Th>
+                  <Table.Th ta="right">{t('vatReturns:margin.columns.margin')}</Table.Th>
+                  <Table.Th ta="right">{t('vatReturns:margin.columns.vat')}</Table.Th>
+                  {editable && <Table.Th>{t('vatReturns:margin.columns.actions')}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {pageItems.map((item) => {
+                  const margin =
+                    item.salePricePence === null ? null : marginOf(item.purchasePricePence, item.salePricePence);
+                  return (
+                    <Table.Tr key={item.id} data-testid="margin-item">
+                      <Table.Td>{item.stockNumber}</Table.Td>
+                      <Table.Td>{item.description}</Table.Td>
+                      <Table.Td>
+                        {formatDate(item.purchaseDate, language)} · {money(item.purchasePricePence)} · {item.seller}
+                      </Table.Td>
+                      <Table.Td>
+                        {item.saleDate === null || item.salePricePence === null
+                          ? t('vatReturns:margin.inStock')
+                          : `${formatDate(item.saleDate, language)} · ${money(item.salePricePence)} · ${item.buyer}`}
+                      </Table.Td>
+                      <Table.Td ta="right">{margin ? money(margin.marginPence) : '—'}</Table.Td>
+                      <Table.Td ta="right">{margin ? money(margin.vatPence) : '—'}</Table.Td>
+                      {editable && (
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            leftSection={<IconPencil size={14} />}
+                            aria-label={t('vatReturns:margin.editOne', { stockNumber: item.stockNumber })}
+                            onClick={() => startEditing(item)}
+                          >
+                            {t('vatReturns:margin.edit')}
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            leftSection={<IconTrash size={14} />}
+                            loading={deleting.isLoading && deleting.originalArgs === item.id}
+                            aria-label={t('vatReturns:margin.deleteOne', { stockNumber: item.stockNumber })}
+                            onClick={() => void remove(item)}
+                          >
+                            {t('vatReturns:margin.delete')}
+                          </Button>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
+          {pages > 1 && (
+            <nav aria-label={t('vatReturns:records.pages')}>
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': t(`vatReturns:records.pageControls.${control}`) })}
+              />
+            </nav>
+          )}
+        </>
       )}
       {editable && (
-        <form onSubmit={addItem} noValidate aria-label={t('vatReturns:margin.formLabel')}>
+        <form
+          onSubmit={(event) => void save(event)}
+          noValidate
+          aria-label={t(editingId === null ? 'vatReturns:margin.formLabel' : 'vatReturns:margin.editFormLabel')}
+        >
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
               <TextInput
@@ -260,9 +448,16 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
             <Text size="xs" c="dimmed">
               {t('vatReturns:margin.pricesHint')}
             </Text>
-            <Button type="submit" variant="default" style={{ alignSelf: 'flex-start' }}>
-              {t('vatReturns:margin.addItem')}
-            </Button>
+            <Group>
+              <Button type="submit" variant="default" loading={adding.isLoading || updating.isLoading}>
+                {t(editingId === null ? 'vatReturns:margin.addItem' : 'vatReturns:margin.saveChanges')}
+              </Button>
+              {editingId !== null && (
+                <Button variant="subtle" onClick={stopEditing}>
+                  {t('vatReturns:margin.cancelEdit')}
+                </Button>
+              )}
+            </Group>
           </Stack>
         </form>
       )}
@@ -289,7 +484,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       )}
       {editable && (
         <Group>
-          <Button onClick={() => void addToReturn()} loading={adding} disabled={nothingInPeriod}>
+          <Button onClick={() => void addToReturn()} loading={addingToReturn} disabled={nothingInPeriod}>
             {t('vatReturns:margin.addToReturn')}
           </Button>
         </Group>

@@ -1,5 +1,11 @@
-import { Button, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type PartialExemptionInput, type ReturnDraft, partialExemption, periodLength } from '@vatwise/domain';
+import { Button, List, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  type PartialExemptionInput,
+  type ReturnDraft,
+  partialExemption,
+  partialExemptionAnnualAdjustment,
+  periodLength,
+} from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
@@ -29,6 +35,8 @@ function monthsOf(start: string, end: string): number {
  * input tax split three ways give the recovery percentage, the de minimis tests and the input tax
  * that may not be reclaimed, which the user can add as an adjustment record reducing box 4. The
  * figures entered are kept only while the page is open; the adjustment is a record like any other.
+ * Its second mode is the annual adjustment (N706 section 12): the same figures for the partial
+ * exemption year, against the input tax the year's returns recovered, give what to claim or repay.
  */
 export function PartialExemptionPanel({
   draft,
@@ -40,20 +48,26 @@ export function PartialExemptionPanel({
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const money = (pence: number) => formatMoney(pence, language);
+  const signedMoney = (pence: number) => (pence > 0 ? `+${money(pence)}` : money(pence));
   const [values, setValues] = useState<Record<Field, string>>(
     () => Object.fromEntries(fields.map((field) => [field, ''])) as Record<Field, string>,
   );
   const [addRecord, adding] = vatReturnsApi.useAddRecordMutation();
+  const [mode, setMode] = useState<'period' | 'year'>('period');
+  const [recoveredText, setRecoveredText] = useState('');
 
   const parsed = Object.fromEntries(
     fields.map((field) => [field, values[field].trim() === '' ? 0 : parsePounds(values[field])]),
   ) as Record<Field, number | null>;
   const bad = fields.filter((field) => parsed[field] === null || (parsed[field] ?? 0) < 0);
+  const recovered = recoveredText.trim() === '' ? 0 : parsePounds(recoveredText);
+  const recoveredBad = mode === 'year' && (recovered === null || recovered < 0);
+  const months = mode === 'year' ? 12 : monthsOf(draft.periodStart, draft.periodEnd);
   const input: PartialExemptionInput | null =
-    bad.length === 0
-      ? ({ months: monthsOf(draft.periodStart, draft.periodEnd), ...parsed } as PartialExemptionInput)
-      : null;
-  const working = input ? partialExemption(input) : null;
+    bad.length === 0 ? ({ months, ...parsed } as PartialExemptionInput) : null;
+  const annual =
+    mode === 'year' && input && !recoveredBad ? partialExemptionAnnualAdjustment(input, recovered ?? 0) : null;
+  const working = annual ? annual.year : input && mode === 'period' ? partialExemption(input) : null;
   const percent =
     working === null || working.recoveryBasisPoints === null
       ? null
@@ -62,21 +76,33 @@ export function PartialExemptionPanel({
         }).format(working.recoveryBasisPoints / 100);
 
   async function addAdjustment() {
-    if (!working || working.irrecoverablePence === 0) return;
+    if (!working) return;
+    const amountPence = annual ? annual.adjustmentPence : -working.irrecoverablePence;
+    if (amountPence === 0) return;
     try {
       await addRecord({
         vrn: draft.vrn,
         input: {
           kind: 'adjustment',
           date: draft.periodEnd,
-          description: t('vatReturns:partialExemption.recordDescription'),
+          description: t(
+            annual
+              ? 'vatReturns:partialExemption.annualRecordDescription'
+              : 'vatReturns:partialExemption.recordDescription',
+          ),
           box: 4,
-          amountPence: -working.irrecoverablePence,
+          amountPence,
           adjustmentType: 'other',
-          reason: t('vatReturns:partialExemption.recordReason', {
-            percent: percent ?? '—',
-            amount: money(working.irrecoverablePence),
-          }),
+          reason: annual
+            ? t('vatReturns:partialExemption.annualRecordReason', {
+                percent: percent ?? '—',
+                recoverable: money(working.recoverablePence),
+                recovered: money(recovered ?? 0),
+              })
+            : t('vatReturns:partialExemption.recordReason', {
+                percent: percent ?? '—',
+                amount: money(working.irrecoverablePence),
+              }),
         },
       }).unwrap();
       notify({ type: 'success', message: t('vatReturns:partialExemption.added') });
@@ -94,6 +120,21 @@ export function PartialExemptionPanel({
 
   return (
     <Stack gap="sm" data-testid="partial-exemption">
+      <SegmentedControl
+        aria-label={t('vatReturns:partialExemption.mode')}
+        value={mode}
+        onChange={(value) => setMode(value === 'year' ? 'year' : 'period')}
+        data={[
+          { value: 'period', label: t('vatReturns:partialExemption.modePeriod') },
+          { value: 'year', label: t('vatReturns:partialExemption.modeYear') },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {mode === 'year' && (
+        <Text size="sm" c="dimmed">
+          {t('vatReturns:partialExemption.yearIntro')}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {fields.map((field) => (
           <TextInput
@@ -110,6 +151,17 @@ export function PartialExemptionPanel({
             error={bad.includes(field) ? t('vatReturns:partialExemption.badAmount') : undefined}
           />
         ))}
+        {mode === 'year' && (
+          <TextInput
+            label={t('vatReturns:partialExemption.recovered')}
+            inputMode="decimal"
+            leftSection="£"
+            value={recoveredText}
+            disabled={!editable}
+            onChange={(event) => setRecoveredText(event.currentTarget.value)}
+            error={recoveredBad ? t('vatReturns:partialExemption.badAmount') : undefined}
+          />
+        )}
       </SimpleGrid>
       {working && (
         <Stack gap="xs" data-testid="partial-exemption-working" aria-live="polite">
@@ -134,7 +186,19 @@ export function PartialExemptionPanel({
                   recoverable: money(working.recoverablePence),
                 })}
           </Text>
-          {editable && working.irrecoverablePence > 0 && (
+          {annual && (
+            <Text fw={500} data-testid="annual-adjustment">
+              {annual.adjustmentPence === 0
+                ? t('vatReturns:partialExemption.annualNone')
+                : t(
+                    annual.adjustmentPence > 0
+                      ? 'vatReturns:partialExemption.annualClaim'
+                      : 'vatReturns:partialExemption.annualRepay',
+                    { amount: money(Math.abs(annual.adjustmentPence)) },
+                  )}
+            </Text>
+          )}
+          {editable && !annual && working.irrecoverablePence > 0 && (
             <Button
               variant="light"
               onClick={() => void addAdjustment()}
@@ -142,6 +206,16 @@ export function PartialExemptionPanel({
               style={{ alignSelf: 'flex-start' }}
             >
               {t('vatReturns:partialExemption.addAdjustment', { amount: money(working.irrecoverablePence) })}
+            </Button>
+          )}
+          {editable && annual && annual.adjustmentPence !== 0 && (
+            <Button
+              variant="light"
+              onClick={() => void addAdjustment()}
+              loading={adding.isLoading}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('vatReturns:partialExemption.addAnnual', { amount: signedMoney(annual.adjustmentPence) })}
             </Button>
           )}
         </Stack>

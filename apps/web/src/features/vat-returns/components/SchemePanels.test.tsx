@@ -95,6 +95,33 @@ describe('the partial exemption panel', () => {
     });
   });
 
+  it('annual adjustment: the year’s figures against what its returns reclaimed, added to box 4', async () => {
+    fakeServer({ 'POST /api/vat_records': { status: 201, body: { id: 'rec2' } } });
+    renderPage(<PartialExemptionPanel draft={quarter} editable />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Annual adjustment' }));
+    await type(/Taxable supplies/, '400000');
+    await type(/^Exempt supplies/, '200000');
+    await type(/Input tax on taxable supplies only/, '24000');
+    await type(/Input tax on exempt supplies only/, '6000');
+    await type(/Residual input tax/, '12000');
+    await type(/Input tax reclaimed in the year/, '31000');
+    // 67% of £12,000 residual = £8,040, plus £24,000 direct: £32,040 recoverable; £9,960 exempt is over £7,500.
+    expect(screen.getByTestId('partial-exemption-working')).toHaveTextContent(
+      'De minimis limit for this period: £7,500.00',
+    );
+    expect(screen.getByTestId('annual-adjustment')).toHaveTextContent(
+      'Annual adjustment: £1,040.00 more to reclaim in box 4.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add an adjustment of +£1,040.00 to box 4' }));
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    const request = vi.mocked(fetch).mock.calls[0]?.[0] as Request;
+    expect(await request.json()).toMatchObject({
+      box: 4,
+      amountPence: 104_000,
+      description: 'Partial exemption: annual adjustment',
+    });
+  });
+
   it('de minimis: says all input tax is recoverable and offers no adjustment', async () => {
     renderPage(<PartialExemptionPanel draft={quarter} editable />);
     await enterQuarter();

@@ -38,24 +38,61 @@ describe('importing payment dates into a return on cash accounting', () => {
       `${ukDate(addDays(period.start, 1))},Paid on the last day,250.00,50.00,${period.end}`,
       `${addDays(period.start, 2)},Paid after the period,400.00,80.00,${addDays(period.end, 5)}`,
       `${addDays(period.start, 3)},Not paid yet,3000.00,600.00,`,
+      // Invoiced last quarter, on the scheme, and paid in this one: this return's.
+      `${addDays(period.start, -20)},Invoiced last quarter,500.00,100.00,${addDays(period.start, 5)}`,
     ].join('\n');
     const body = importForm({ vrn, draftId: draft.id }, 'sales.csv', csv);
 
     // The payment date column is recognised from its heading.
     const preview = await owner.postForm('/api/vat_imports/preview', body);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ mapping: { paidOn: 'Date paid' }, problemCount: 0, recordCount: 4 });
+    expect(preview.json()).toMatchObject({ mapping: { paidOn: 'Date paid' }, problemCount: 0, recordCount: 5 });
     const applied = await owner.postForm('/api/vat_imports', body);
     expect(applied.statusCode, applied.body).toBe(201);
 
     const computed = ((await owner.get(`/api/vat_returns/${draft.id}`)).json() as ReturnDraft).computed;
-    expect(computed?.boxes.box1).toBe(200_00 + 50_00);
-    expect(computed?.boxes.box6).toBe(1_250_00);
+    expect(computed?.boxes.box1).toBe(200_00 + 50_00 + 100_00);
+    expect(computed?.boxes.box6).toBe(1_750_00);
     expect(computed?.cashAccounting?.unpaidRecords).toBe(2);
     const unpaid = (await owner.get(`/api/vat_returns/${draft.id}/records?unpaid=true`)).json() as RecordPage;
     expect(unpaid.records.map((record) => [record.description, 'paidOn' in record ? record.paidOn : 'none'])).toEqual([
       ['Paid after the period', addDays(period.end, 5)],
       ['Not paid yet', null],
+    ]);
+  });
+
+  it('takes an earlier invoice only on cash accounting and only when it was paid in the period', async () => {
+    const owner = await registerUser(server.app, 'cash.import.earlier@example.com', 'Earlier Invoices');
+    const { vrn, period } = await businessWithOverduePeriod(owner);
+    const { draft } = await startReturn(owner, vrn, period.periodKey);
+    const csv = [
+      'Date,Description,Net,VAT,Paid on',
+      `${addDays(period.start, -20)},Paid in the period,100.00,20.00,${addDays(period.start, 2)}`,
+      `${addDays(period.start, -10)},Still unpaid,100.00,20.00,`,
+    ].join('\n');
+    const problemsOf = async () =>
+      (
+        (
+          await owner.postForm('/api/vat_imports/preview', importForm({ vrn, draftId: draft.id }, 'ledger.csv', csv))
+        ).json() as {
+          problems: { row: number; message: string }[];
+        }
+      ).problems.map((problem) => [problem.row, problem.message]);
+
+    // Off cash accounting both invoices belong to an earlier period.
+    expect((await problemsOf()).map(([row]) => row)).toEqual([2, 3]);
+
+    await owner.put('/api/vat_schemes', {
+      vrn,
+      schemes: [{ scheme: 'cashAccounting', startsOn: addMonths(period.start, -6), endsOn: null }],
+    });
+    expect(await problemsOf()).toEqual([
+      [
+        3,
+        expect.stringContaining(
+          'was not paid in it: under cash accounting an earlier invoice belongs here only once it is paid in the period',
+        ),
+      ],
     ]);
   });
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type BoxTotalsMapping,
   boxTotalsMappingSchema,
+  cashBasisFor,
   type ImportKind,
   type ImportPreview,
   type ImportProgress,
@@ -18,6 +19,7 @@ import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } 
 import { fileTooLargeProblem } from './import/read-table';
 import type { ImportUpload } from './import/upload';
 import type { VatReturnRepo } from './repo';
+import type { VatSchemeRepo } from './scheme-repo';
 
 /** Problems listed in an error body: enough to fix the file, not the whole file. */
 const maxIssuesInError = 50;
@@ -44,7 +46,15 @@ export class ImportService {
     private readonly progress: (userId: string, progress: ImportProgress) => void = () => undefined,
     /** Each business's audit trail (practices); the import tests go without. */
     private readonly activity?: ActivityLog,
+    /** The business's VAT schemes, to read the file as cash accounting counts it; none by default. */
+    private readonly schemes?: Pick<VatSchemeRepo, 'schemes'>,
   ) {}
+
+  private async onCashAccounting(ownerId: string, vrn: string, draft: { period_start: string; period_end: string }) {
+    if (!this.schemes) return false;
+    const schemes = await this.schemes.schemes(ownerId, vrn);
+    return cashBasisFor(schemes, { start: draft.period_start, end: draft.period_end }) !== null;
+  }
 
   private async draftFor(user: SessionUser, body: ImportUpload) {
     const draft = await this.repo.returnById(user.workspaceId, body.draftId);
@@ -75,7 +85,11 @@ export class ImportService {
       content: body.content,
       ...(body.mapping ? { mapping: body.mapping } : {}),
       ...(rememberedMapping ? { rememberedMapping } : {}),
-      period: { start: draft.period_start, end: draft.period_end },
+      period: {
+        start: draft.period_start,
+        end: draft.period_end,
+        cashAccounting: await this.onCashAccounting(user.workspaceId, draft.vrn, draft),
+      },
       withBatches,
     };
     return body.tooLarge ? problemOnly(input, fileTooLargeProblem()) : this.read(input);

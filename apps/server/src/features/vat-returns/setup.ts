@@ -63,6 +63,7 @@ export function vatReturnsFeature(
       () => new Date(),
       (userId, progress) => progressListeners.forEach((listener) => listener(userId, progress)),
       practices,
+      schemeRepo,
     ),
     /** Hears every import's progress (the agents' live channel passes it on to its user). */
     onImportProgress(listener: ImportProgressListener): () => void {

@@ -22,6 +22,11 @@ import type { Table, TableRow } from './read-table';
 export interface ImportPeriod {
   start: string;
   end: string;
+  /**
+   * The return is on cash accounting: a row invoiced before the period but paid in it belongs to
+   * it (VAT Notice 731), so its earlier invoice date is accepted when its payment date is in the period.
+   */
+  cashAccounting?: boolean;
 }
 
 export interface ParsedRecords {
@@ -187,11 +192,16 @@ function transaction(
 ): VatRecordInput | null {
   const dateCell = cell(row, mapping.date);
   const date = parseDate(dateCell);
+  const paid = mapping.paidOn === null ? notPaid : paymentDate(row, mapping.paidOn, report);
+  const paidInPeriod = paid.ok && paid.value !== null && paid.value >= period.start && paid.value <= period.end;
   if (!date.ok) report(mapping.date, date.reason);
-  else if (date.value < period.start || date.value > period.end) {
+  else if (date.value > period.end || (date.value < period.start && !(period.cashAccounting && paidInPeriod))) {
+    const when = `${formatLongDate(period.start)} to ${formatLongDate(period.end)}`;
     report(
       mapping.date,
-      `${cellText(dateCell)} is outside this return's period (${formatLongDate(period.start)} to ${formatLongDate(period.end)})`,
+      period.cashAccounting && date.value < period.start
+        ? `${cellText(dateCell)} is before this return's period (${when}) and the row was not paid in it: under cash accounting an earlier invoice belongs here only once it is paid in the period`
+        : `${cellText(dateCell)} is outside this return's period (${when})`,
     );
   }
 
@@ -233,8 +243,6 @@ function transaction(
       );
     }
   }
-
-  const paid = mapping.paidOn === null ? notPaid : paymentDate(row, mapping.paidOn, report);
 
   if (!date.ok || !kind || !net.ok || !vat.ok || !rate || !paid.ok) return null;
   const description = cellText(cell(row, mapping.description));

@@ -207,7 +207,13 @@ export interface BoxWarning {
   code: string;
   /** The boxes it is about. */
   boxes: BoxNumber[];
+  /** In English: the screen words it from `code` and `params` in the user's language. */
   message: string;
+  /**
+   * The message's figures: names ending in `Pence` are amounts, in `Pounds` whole-pound box
+   * figures (in pence), `count` a number of records or boxes, `from`/`to` dates (YYYY-MM-DD).
+   */
+  params?: Record<string, number | string>;
 }
 
 /** How the flat rate scheme filled box 1 (shown as the working). */

@@ -222,6 +222,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'BOX8_ABOVE_BOX6',
       boxes: [8, 6],
+      params: { box8Pounds: box8, box6Pounds: box6 },
       message: `Box 8 (${pounds(box8)}) is more than box 6 (${pounds(box6)}), yet box 6 must include the box 8 figure. Check that the two have not been swapped.`,
     });
   }
@@ -229,6 +230,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'BOX9_ABOVE_BOX7',
       boxes: [9, 7],
+      params: { box9Pounds: box9, box7Pounds: box7 },
       message: `Box 9 (${pounds(box9)}) is more than box 7 (${pounds(box7)}), yet box 7 must include the box 9 figure. Check that the two have not been swapped.`,
     });
   }
@@ -239,12 +241,14 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'NI_EU_BOXES_WITHOUT_RECORDS',
       boxes: [...niBoxes],
+      params: { count: niBoxes.length },
       message: `${niBoxes.length === 1 ? 'Box' : 'Boxes'} ${listOfBoxes(niBoxes)} ${niBoxes.length === 1 ? 'holds a figure' : 'hold figures'}, but no record is marked as goods moved between Northern Ireland and the EU: ${niBoxes.length === 1 ? 'it comes' : 'they come'} from adjustments or box totals. Check them: these boxes are only for such goods (never services, never Great Britain).`,
     });
   } else if (niBoxes.length > 0) {
     warnings.push({
       code: 'NI_EU_BOXES_USED',
       boxes: [...niBoxes],
+      params: { count: niBoxes.length },
       message: `${niBoxes.length === 1 ? 'Box' : 'Boxes'} ${listOfBoxes(niBoxes)} ${niBoxes.length === 1 ? 'is' : 'are'} only for goods moved between Northern Ireland and the EU (never services, never Great Britain). Leave ${niBoxes.length === 1 ? 'it' : 'them'} at 0 unless the business trades such goods.`,
     });
   }
@@ -253,6 +257,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'BOX1_HIGH_FOR_SALES',
       boxes: [1, 6],
+      params: { box1Pence: box1, box6Pounds: box6 },
       message: `Box 1 (${money(box1)}) is more than a quarter of box 6 (${pounds(box6)}). At the 20% standard rate box 1 is at most about a fifth of box 6, so check for sales missing from box 6 or VAT at the wrong rate (import VAT and fuel scale charges can explain some of it).`,
     });
   }
@@ -261,6 +266,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'BOX4_HIGH_FOR_PURCHASES',
       boxes: [4, 7],
+      params: { box4Pence: box4, box7Pounds: box7 },
       message: `Box 4 (${money(box4)}) is more than 20% of box 7 (${pounds(box7)}), more VAT than purchases at the standard rate carry. Check for purchases missing from box 7 or VAT claimed twice (bad debt relief can explain some of it).`,
     });
   }
@@ -272,6 +278,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'SELF_ACCOUNTED_WITHOUT_VAT',
       boxes: [1, 4],
+      params: { count },
       message: `${count === 1 ? '1 purchase' : `${count} purchases`} under the reverse charge or postponed import VAT ${count === 1 ? 'is' : 'are'} at a rate with VAT but ${count === 1 ? 'has' : 'have'} no VAT entered, so neither box 1 nor box 4 holds it. The business accounts for that VAT itself, in box 1 and (when it may reclaim it) box 4: enter the VAT on ${count === 1 ? 'the record' : 'those records'}, or mark ${count === 1 ? 'it' : 'them'} zero-rated or exempt if that is what ${count === 1 ? 'it is' : 'they are'}.`,
     });
   }
@@ -281,6 +288,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'NEGATIVE_BOXES',
       boxes: [...negative],
+      params: { count: negative.length },
       message: `${negative.length === 1 ? 'Box' : 'Boxes'} ${listOfBoxes(negative)} ${negative.length === 1 ? 'is' : 'are'} negative: credit notes, refunds or adjustments outweigh the period's own figures. That can be right; check that no credit note was entered twice, or as a sale or purchase with a minus sign as well.`,
     });
   }
@@ -289,6 +297,7 @@ export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] 
     warnings.push({
       code: 'REPAYMENT_RETURN',
       boxes: [3, 4, 5],
+      params: { amountPence: box4 - box3 },
       message: `Box 4 is more than box 3, so HMRC owes the business ${money(box4 - box3)}. Check the figures before sending: HMRC may check a repayment return before paying it.`,
     });
   } else if (box3 === box4) {
@@ -326,6 +335,12 @@ function rateWarnings(records: RecordSums): BoxWarning[] {
       warnings.push({
         code: sale ? 'SALES_VAT_OFF_RATE' : 'PURCHASES_VAT_OFF_RATE',
         boxes: [sale ? 1 : 4],
+        params: {
+          vatPence: Number(vatPence),
+          netPence: Number(netPence),
+          expectedPence: Number(expected),
+          percent: Number(percent),
+        },
         message: `${what} carry ${bigMoney(vatPence)} of VAT, but ${percent}% of their net value (${bigMoney(netPence)}) is ${bigMoney(expected)}. Check for records at the wrong rate or with the VAT mistyped: the difference is in box ${sale ? 1 : 4}.`,
       });
     }

@@ -125,12 +125,14 @@ export function cashAccountingWarnings(input: {
     warnings.push({
       code: 'CASH_ACCOUNTING_TURNOVER_OVER_LIMIT',
       boxes: [1, 4, 6, 7],
+      params: { turnoverPounds: Number(turnover), from: input.year.from, to: input.year.to },
       message: `Taxable turnover from ${when} was ${pounds(turnover)}, above £1,600,000: the business must leave cash accounting (VAT Notice 731) and account for the VAT on its unpaid invoices. Set the day it leaves under VAT schemes.`,
     });
   } else if (turnover > BigInt(cashAccountingJoinLimitPence)) {
     warnings.push({
       code: 'CASH_ACCOUNTING_TURNOVER_NEAR_LIMIT',
       boxes: [1, 4, 6, 7],
+      params: { turnoverPounds: Number(turnover), from: input.year.from, to: input.year.to },
       message: `Taxable turnover from ${when} was ${pounds(turnover)}, above the £1,350,000 a business may join cash accounting with. It may stay on the scheme until turnover goes above £1,600,000.`,
     });
   }

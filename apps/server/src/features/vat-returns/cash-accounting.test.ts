@@ -167,6 +167,15 @@ describe('a return on cash accounting', () => {
     expect(warned.computed?.warnings.map((warning) => warning.code)).toEqual(
       expect.arrayContaining(['CASH_ACCOUNTING_TURNOVER_OVER_LIMIT', 'CASH_ACCOUNTING_WITH_FLAT_RATE']),
     );
+    // With its figures, for the screen to word it in the user's language.
+    const overLimit = warned.computed?.warnings.find(
+      (warning) => warning.code === 'CASH_ACCOUNTING_TURNOVER_OVER_LIMIT',
+    );
+    expect(overLimit?.params).toMatchObject({
+      from: expect.any(String),
+      to: period.end,
+      turnoverPounds: expect.any(Number),
+    });
 
     // Leaving in the period: every unpaid invoice of the scheme is in, as the engine says, and none waits.
     await owner.put(`/api/vat_returns/${draft.id}`, { flatRate: null });

@@ -4,15 +4,16 @@ import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icon
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBoxAmount, formatDate, formatMoney } from '../../../shared/format/format';
+import { warningText } from '../box-warnings';
 import { type BoxBreakdown, boxBreakdowns, isValueBox } from '../records';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** Boxes 3 and 5 are sums: never typed, always worked out (uk-vat-facts 1.2). */
 const workedOut = new Set([3, 5]);
 
-/** Problems block submitting; warnings are advice. Both are the server's words (the domain's rules). */
+/** Problems block submitting (the server's words); warnings are advice, worded in the user's language. */
 export function BoxChecks({ computed }: { computed: ComputedReturn }) {
-  const { t } = useTranslation(['common', 'vatReturns']);
+  const { t, i18n } = useTranslation(['common', 'vatReturns']);
   return (
     <>
       {computed.problems.length > 0 && (
@@ -38,7 +39,7 @@ export function BoxChecks({ computed }: { computed: ComputedReturn }) {
         >
           <List size="sm">
             {computed.warnings.map((warning, index) => (
-              <List.Item key={index}>{warning.message}</List.Item>
+              <List.Item key={index}>{warningText(warning, t, i18n.language)}</List.Item>
             ))}
           </List>
         </Alert>

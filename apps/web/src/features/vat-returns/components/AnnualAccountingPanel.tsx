@@ -1,4 +1,4 @@
-import { SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 import {
   type InstalmentPlan,
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { parsePounds, penceToInput } from '../money-input';
+import { MoneyField } from './MoneyField';
 
 /**
  * The Annual Accounting Scheme for a year's return (VAT Notice 732): the instalments due from the
@@ -48,13 +49,11 @@ export function AnnualAccountingPanel({
   return (
     <Stack gap="sm" data-testid="annual-accounting">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
+        <MoneyField
           label={t('vatReturns:annualAccounting.basis')}
           description={t('vatReturns:annualAccounting.basisHint')}
-          inputMode="decimal"
-          leftSection="£"
           value={basis}
-          onChange={(event) => setBasis(event.currentTarget.value)}
+          onChange={(value) => setBasis(value)}
           error={basis.trim() !== '' && basisPence === null ? t('vatReturns:annualAccounting.badAmount') : undefined}
         />
         <Stack gap={4}>
@@ -95,14 +94,12 @@ export function AnnualAccountingPanel({
           </Table>
         </TableScroll>
       )}
-      <TextInput
+      <MoneyField
         label={t('vatReturns:annualAccounting.paid')}
         description={t('vatReturns:annualAccounting.paidHint')}
-        inputMode="decimal"
-        leftSection="£"
         placeholder={instalments.length > 0 ? penceToInput(scheduledPence) : undefined}
         value={paid}
-        onChange={(event) => setPaid(event.currentTarget.value)}
+        onChange={(value) => setPaid(value)}
         error={
           paid.trim() !== '' && (paidPence === null || paidPence < 0)
             ? t('vatReturns:annualAccounting.badAmount')

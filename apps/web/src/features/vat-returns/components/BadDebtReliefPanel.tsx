@@ -30,6 +30,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { vatReturnsApi } from '../api';
 import { parsePounds } from '../money-input';
 import { asQueryError } from '../query-error';
+import { MoneyField } from './MoneyField';
 
 /**
  * The bad debt relief worksheet (VAT Notice 700/18): from an unpaid invoice, whether relief can be
@@ -263,31 +264,25 @@ export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; ed
           />
           {mode === 'repay' ? (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
+              <MoneyField
                 label={t('vatReturns:badDebt.fields.claim')}
-                leftSection="£"
-                inputMode="decimal"
                 required
                 value={repayText.claim}
-                onChange={(event) => setRepay({ claim: event.currentTarget.value })}
+                onChange={(value) => setRepay({ claim: value })}
                 error={repayError('claim')}
               />
-              <TextInput
+              <MoneyField
                 label={t('vatReturns:badDebt.fields.unpaidAtClaim')}
-                leftSection="£"
-                inputMode="decimal"
                 required
                 value={repayText.unpaidAtClaim}
-                onChange={(event) => setRepay({ unpaidAtClaim: event.currentTarget.value })}
+                onChange={(value) => setRepay({ unpaidAtClaim: value })}
                 error={repayError('unpaidAtClaim')}
               />
-              <TextInput
+              <MoneyField
                 label={t('vatReturns:badDebt.fields.payment')}
-                leftSection="£"
-                inputMode="decimal"
                 required
                 value={repayText.payment}
-                onChange={(event) => setRepay({ payment: event.currentTarget.value })}
+                onChange={(value) => setRepay({ payment: value })}
                 error={repayError('payment')}
               />
             </SimpleGrid>
@@ -310,14 +305,12 @@ export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; ed
                 />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
+                <MoneyField
                   label={t('vatReturns:badDebt.fields.gross')}
                   description={t('vatReturns:badDebt.fields.grossHint')}
-                  leftSection="£"
-                  inputMode="decimal"
                   required
                   value={invoiceText.gross}
-                  onChange={(event) => setInvoice({ gross: event.currentTarget.value })}
+                  onChange={(value) => setInvoice({ gross: value })}
                   error={invoiceError('gross')}
                 />
                 <NativeSelect
@@ -328,12 +321,10 @@ export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; ed
                   }
                   data={taxedRates.map((rate) => ({ value: rate, label: t(`vatReturns:rates.${rate}`) }))}
                 />
-                <TextInput
+                <MoneyField
                   label={t('vatReturns:badDebt.fields.paid')}
-                  leftSection="£"
-                  inputMode="decimal"
                   value={invoiceText.paid}
-                  onChange={(event) => setInvoice({ paid: event.currentTarget.value })}
+                  onChange={(value) => setInvoice({ paid: value })}
                   error={invoiceError('paid') ?? invoiceError('paidInFull')}
                 />
               </SimpleGrid>

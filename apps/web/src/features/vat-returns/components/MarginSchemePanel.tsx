@@ -31,6 +31,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { vatReturnsApi } from '../api';
 import { parsePounds, penceToInput } from '../money-input';
 import { asQueryError, issuesOf } from '../query-error';
+import { MoneyField } from './MoneyField';
 
 /**
  * The margin scheme stock book (VAT Notice 718), shown when the business is on the scheme: each item
@@ -406,13 +407,11 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
                 onChange={(value) => set({ purchaseDate: value })}
                 error={error('purchaseDate')}
               />
-              <TextInput
+              <MoneyField
                 label={t('vatReturns:margin.fields.purchasePrice')}
-                leftSection="£"
-                inputMode="decimal"
                 required
                 value={text.purchasePrice}
-                onChange={(event) => set({ purchasePrice: event.currentTarget.value })}
+                onChange={(value) => set({ purchasePrice: value })}
                 error={error('purchasePrice')}
               />
               <TextInput
@@ -429,12 +428,10 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
                 onChange={(value) => set({ saleDate: value })}
                 error={error('saleDate')}
               />
-              <TextInput
+              <MoneyField
                 label={t('vatReturns:margin.fields.salePrice')}
-                leftSection="£"
-                inputMode="decimal"
                 value={text.salePrice}
-                onChange={(event) => set({ salePrice: event.currentTarget.value })}
+                onChange={(value) => set({ salePrice: value })}
                 error={error('salePrice')}
               />
               <TextInput

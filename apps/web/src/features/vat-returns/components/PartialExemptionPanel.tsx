@@ -1,4 +1,4 @@
-import { Button, List, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, List, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type PartialExemptionInput,
   type ReturnDraft,
@@ -14,6 +14,7 @@ import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { parsePounds } from '../money-input';
 import { asQueryError } from '../query-error';
+import { MoneyField } from './MoneyField';
 
 const fields = [
   'taxableSuppliesPence',
@@ -137,28 +138,21 @@ export function PartialExemptionPanel({
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {fields.map((field) => (
-          <TextInput
+          <MoneyField
             key={field}
             label={t(`vatReturns:partialExemption.fields.${field}`)}
-            inputMode="decimal"
-            leftSection="£"
             value={values[field]}
             disabled={!editable}
-            onChange={(event) => {
-              const text = event.currentTarget.value;
-              setValues((current) => ({ ...current, [field]: text }));
-            }}
+            onChange={(text) => setValues((current) => ({ ...current, [field]: text }))}
             error={bad.includes(field) ? t('vatReturns:partialExemption.badAmount') : undefined}
           />
         ))}
         {mode === 'year' && (
-          <TextInput
+          <MoneyField
             label={t('vatReturns:partialExemption.recovered')}
-            inputMode="decimal"
-            leftSection="£"
             value={recoveredText}
             disabled={!editable}
-            onChange={(event) => setRecoveredText(event.currentTarget.value)}
+            onChange={(value) => setRecoveredText(value)}
             error={recoveredBad ? t('vatReturns:partialExemption.badAmount') : undefined}
           />
         )}

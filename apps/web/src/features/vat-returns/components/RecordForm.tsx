@@ -42,6 +42,7 @@ import {
   emptyRecordValues,
   valuesFromRecord,
 } from '../record-values';
+import { MoneyField } from './MoneyField';
 
 interface RecordFormProps {
   vrn: string;
@@ -190,29 +191,24 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
           {isTransaction ? (
             <>
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <TextInput
+                <MoneyField
                   label={t('vatReturns:recordForm.net')}
                   description={t('vatReturns:recordForm.netHint')}
-                  leftSection="£"
-                  inputMode="decimal"
                   autoComplete="off"
                   required
                   value={values.net}
-                  onChange={(event) => setNetOrRate({ net: event.currentTarget.value })}
+                  onChange={(value) => setNetOrRate({ net: value })}
                   error={error('net')}
                 />
                 <Stack gap={4} align="flex-start">
-                  <TextInput
+                  <MoneyField
                     w="100%"
                     label={t('vatReturns:recordForm.vat')}
                     description={t('vatReturns:recordForm.vatHint')}
-                    leftSection="£"
-                    inputMode="decimal"
                     autoComplete="off"
                     required
                     value={values.vat}
-                    onChange={(event) => {
-                      const text = event.currentTarget.value;
+                    onChange={(text) => {
                       // Typed VAT is the user's; clearing the field hands it back to net × rate.
                       setVatTyped(text.trim() !== '');
                       set('vat', text);
@@ -283,15 +279,13 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
                     })),
                   ]}
                 />
-                <TextInput
+                <MoneyField
                   label={t('vatReturns:recordForm.amount')}
                   description={t('vatReturns:recordForm.amountHint')}
-                  leftSection="£"
-                  inputMode="decimal"
                   autoComplete="off"
                   required
                   value={values.amount}
-                  onChange={(event) => set('amount', event.currentTarget.value)}
+                  onChange={(value) => set('amount', value)}
                   error={error('amount')}
                 />
               </SimpleGrid>

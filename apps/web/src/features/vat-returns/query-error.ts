@@ -1,5 +1,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
+import { describeError } from '../../shared/api/http-errors';
+import { notify } from '../../shared/toasts/notifier';
 import type { QueryError } from '../../shared/ui/QueryStates';
 
 export type { QueryError };
@@ -8,6 +11,11 @@ export type { QueryError };
 export function asQueryError(error: unknown): QueryError {
   if (typeof error !== 'object' || error === null) return { message: String(error) };
   return error as FetchBaseQueryError | SerializedError;
+}
+
+/** An error toast for a request that failed: `title` says what did not happen, the message why. */
+export function notifyFailure(title: string, caught: unknown, t: TFunction): void {
+  notify({ type: 'error', title, message: describeError(asQueryError(caught), t) });
 }
 
 export interface Issue {

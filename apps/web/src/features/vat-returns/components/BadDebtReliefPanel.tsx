@@ -23,13 +23,12 @@ import {
 } from '@vatwise/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { DateField } from '../../../shared/ui/DateField';
 import { vatReturnsApi } from '../api';
 import { parsePounds } from '../money-input';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 import { MoneyField } from './MoneyField';
 
 /**
@@ -216,11 +215,7 @@ export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; ed
       setRepayText(emptyRepay);
       setShown(false);
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:records.saveFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:records.saveFailed'), caught, t);
     }
   }
 

@@ -3,10 +3,9 @@ import type { ReturnDraft } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { describeError } from '../../../shared/api/http-errors';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 
 /** Throws a draft away (its records stay: they belong to the business, not to the draft). */
 export function DiscardDraft({ draft }: { draft: ReturnDraft }) {
@@ -21,7 +20,7 @@ export function DiscardDraft({ draft }: { draft: ReturnDraft }) {
       notify({ type: 'success', message: t('vatReturns:discard.done') });
       void navigate('/app/vat-submissions');
     } catch (caught) {
-      notify({ type: 'error', title: t('vatReturns:discard.failed'), message: describeError(asQueryError(caught), t) });
+      notifyFailure(t('vatReturns:discard.failed'), caught, t);
     }
   }
 

@@ -2,7 +2,6 @@ import { Button, Group, Select, SimpleGrid, Stack, Switch, Table, Text, TextInpu
 import { type FlatRateWorking, type ReturnDraft, flatRateSector, limitedCostRateTenths } from '@vatwise/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
 import { formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
@@ -17,7 +16,7 @@ import {
 import { formatRateTenths } from '../money-input';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatPeriod } from '../periods';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** The flat rate scheme settings of this return, and how box 1 was worked out under them. */
@@ -47,11 +46,7 @@ export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editabl
       await update({ id: draft.id, flatRate: built.settings }).unwrap();
       notify({ type: 'success', message: t('vatReturns:flatRate.saved') });
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:flatRate.saveFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:flatRate.saveFailed'), caught, t);
     }
   }
 

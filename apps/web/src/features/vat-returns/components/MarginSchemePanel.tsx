@@ -30,7 +30,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { vatReturnsApi } from '../api';
 import { parsePounds, penceToInput } from '../money-input';
-import { asQueryError, issuesOf } from '../query-error';
+import { asQueryError, notifyFailure, issuesOf } from '../query-error';
 import { MoneyField } from './MoneyField';
 
 /**
@@ -203,11 +203,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       setDeleted(item);
       if (editingId === item.id) stopEditing();
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:margin.deleteFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:margin.deleteFailed'), caught, t);
     }
   }
 
@@ -216,11 +212,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       await restoreItem(item.id).unwrap();
       setDeleted(null);
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:margin.restoreFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:margin.restoreFailed'), caught, t);
     }
   }
 
@@ -248,11 +240,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       }
       notify({ type: 'success', message: t('vatReturns:margin.added') });
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:records.saveFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:records.saveFailed'), caught, t);
     } finally {
       setAddingToReturn(false);
     }

@@ -8,12 +8,11 @@ import {
 } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
 import { formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { parsePounds } from '../money-input';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 import { MoneyField } from './MoneyField';
 
 const fields = [
@@ -108,11 +107,7 @@ export function PartialExemptionPanel({
       }).unwrap();
       notify({ type: 'success', message: t('vatReturns:partialExemption.added') });
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:partialExemption.addFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:partialExemption.addFailed'), caught, t);
     }
   }
 

@@ -26,14 +26,13 @@ import {
 } from '@vatwise/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
 import { formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { parsePounds, penceToInput } from '../money-input';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatPeriod } from '../periods';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 import {
   type RecordErrors,
   type RecordKind,
@@ -139,11 +138,7 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
       notify({ type: 'success', message: t(record ? 'vatReturns:records.updated' : 'vatReturns:records.added') });
       onClose();
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:records.saveFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:records.saveFailed'), caught, t);
     }
   }
 

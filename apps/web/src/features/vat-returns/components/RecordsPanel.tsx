@@ -15,11 +15,10 @@ import { type ReturnDraft, type VatRecord, boxNumbers } from '@vatwise/domain';
 import { IconDownload, IconFileImport, IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
 import { downloadText, toCsv } from '../../../shared/export/csv';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 import { recordCsvColumns, recordCsvFileName } from '../record-csv';
 import { firstRecordPageQuery, recordsPerPage, sortRecords } from '../records';
 import { ImportHistory } from './ImportHistory';
@@ -89,11 +88,7 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
       setDeleted((current) => (current?.id === record.id ? null : current));
       notify({ type: 'success', message: t('vatReturns:records.restored', { description: record.description }) });
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:records.restoreFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:records.restoreFailed'), caught, t);
     }
   }
 
@@ -109,11 +104,7 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
         onClick: () => void restore(record),
       });
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:records.deleteFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:records.deleteFailed'), caught, t);
     }
   }
 
@@ -127,11 +118,7 @@ export function RecordsPanel({ draft, editable }: RecordsPanelProps) {
         toCsv(sortRecords(records), recordCsvColumns(label)),
       );
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:records.downloadFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:records.downloadFailed'), caught, t);
     }
   }
 

@@ -8,13 +8,12 @@ import {
 } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
 import { formatDate } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { DateField } from '../../../shared/ui/DateField';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { vatReturnsApi } from '../api';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 
 /** One scheme as the form holds it: dates 'YYYY-MM-DD', or '' while empty. */
 interface SpellValues {
@@ -76,11 +75,7 @@ export function SchemesPanel({ draft, editable }: { draft: ReturnDraft; editable
       setEdited(null);
       notify({ type: 'success', message: t('vatReturns:schemes.saved') });
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:schemes.saveFailed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:schemes.saveFailed'), caught, t);
     }
   }
 

@@ -3,14 +3,14 @@ import type { ReturnDraft } from '@vatwise/domain';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeError, describeStoredError } from '../../../shared/api/http-errors';
+import { describeStoredError } from '../../../shared/api/http-errors';
 import { formatDateTime } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { formatVrn } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { formatPeriod, isInFlight } from '../periods';
-import { asQueryError } from '../query-error';
+import { notifyFailure } from '../query-error';
 import { FiledElsewhereNotice } from './FiledElsewhereNotice';
 
 /** Where the return stands once it has been sent: filed, being checked with HMRC, refused, or filed elsewhere. */
@@ -36,11 +36,7 @@ export function StatusNotice({ draft }: { draft: ReturnDraft }) {
         notify({ type: 'info', message: t('vatReturns:checking.notYet') });
       }
     } catch (caught) {
-      notify({
-        type: 'error',
-        title: t('vatReturns:checking.failed'),
-        message: describeError(asQueryError(caught), t),
-      });
+      notifyFailure(t('vatReturns:checking.failed'), caught, t);
     }
   }
 

@@ -93,10 +93,14 @@ export interface VatReturnServiceDeps {
   now?: () => Date;
 }
 
-/** A return's boxes (computeReturnOfGroups) with the errors found in it and the method they take. */
+/**
+ * A return's boxes (computeReturnOfGroups) with the errors found in it and the method they take, and
+ * how its period counts records (cash accounting: by payment date), read once for all of them.
+ */
 type ReturnBoxes = ReturnType<typeof computeReturnOfGroups> & {
   corrections: ErrorCorrection[];
   correctionWorking: ErrorCorrectionWorking;
+  cash: CashBasis | null;
 };
 
 const noApproval = { approved_by: null, approved_by_name: null, approved_at: null, approved_boxes: null };
@@ -273,22 +277,23 @@ export class VatReturnService {
   private async boxesOf(row: ReturnRow): Promise<ReturnBoxes> {
     const period = { start: row.period_start, end: row.period_end };
     const flatRate = flatRateOf(row);
+    const cash = await this.cashOf(row);
     const groups = await this.deps.repo.boxGroups(
       row.owner_id,
       row.vrn,
       period.start,
       period.end,
       periodPartEnds(period, flatRate),
-      await this.cashOf(row),
+      cash,
     );
     const fromRecords = computeReturnOfGroups(groups, period, flatRate);
     // Errors found in earlier periods: within the limit (method 1) they move boxes 1 and 4 as
     // adjustments would; box 6, which sets the limit, is the records' alone either way.
     const corrections = await this.deps.errorCorrections.list(row.owner_id, row.id);
     const correctionWorking = decideErrorCorrection(corrections, fromRecords.computed.boxes.box6);
-    if (correctionWorking.method !== 'return') return { ...fromRecords, corrections, correctionWorking };
+    if (correctionWorking.method !== 'return') return { ...fromRecords, corrections, correctionWorking, cash };
     const withCorrections: RecordGroup[] = [...groups, ...corrections.flatMap(correctionGroupsOf)];
-    return { ...computeReturnOfGroups(withCorrections, period, flatRate), corrections, correctionWorking };
+    return { ...computeReturnOfGroups(withCorrections, period, flatRate), corrections, correctionWorking, cash };
   }
 
   /**
@@ -296,11 +301,10 @@ export class VatReturnService {
    * the day book, with their dates and descriptions): the screen's view of a period of any size.
    */
   private async computedWithLines(row: ReturnRow, perBox: number): Promise<ComputedReturn> {
-    const { computed, keysByBox, corrections, correctionWorking } = await this.boxesOf(row);
+    const { computed, keysByBox, corrections, correctionWorking, cash } = await this.boxesOf(row);
     const period = { start: row.period_start, end: row.period_end };
     const correctionLines = correctionWorking.method === 'return' ? correctionLinesOf(corrections) : null;
     const flatRate = flatRateOf(row);
-    const cash = await this.cashOf(row);
     const contributions = { ...computed.contributions };
     for (const box of boxNumbers) {
       const key = boxKey(box);
@@ -531,7 +535,7 @@ export class VatReturnService {
     perBox?: number,
   ): Promise<{ header: AuditHeader; lines: AsyncIterable<AuditLine> }> {
     const row = await this.returnOrThrow(user, id);
-    const { computed, keysByBox, corrections, correctionWorking } = await this.boxesOf(row);
+    const { computed, keysByBox, corrections, correctionWorking, cash } = await this.boxesOf(row);
     const receipt = await this.deps.repo.receipt(row.id);
     const flatRateVatPence = computed.flatRate?.flatRateVatPence ?? null;
     const header: AuditHeader = {
@@ -549,7 +553,7 @@ export class VatReturnService {
       flatRateVatPence,
     };
     const counting = {
-      cash: await this.cashOf(row),
+      cash,
       corrections: correctionWorking.method === 'return' ? correctionLinesOf(corrections) : null,
     };
     return { header, lines: auditLines(this.deps.repo, row, flatRateOf(row), keysByBox, header, counting, perBox) };

@@ -1,4 +1,5 @@
 import { addDays, addMonths, minDate } from '../vat/dates';
+import { formatGbp } from '../vat/money';
 import type { BoxWarning, Treatment, VatRecordInput } from './api';
 import type { RecordGroup } from './records-to-boxes';
 import { type BusinessScheme, schemeStartFor } from './schemes';
@@ -106,8 +107,8 @@ export function taxableTurnoverOfGroups(groups: readonly RecordGroup[]): bigint 
     .reduce((sum, group) => sum + group.netPence, 0n);
 }
 
-const pounds = (pence: bigint | number) =>
-  `£${(Number(pence) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Turnover as the English warnings write it: '£1,700,000.00' (formatGbp, in whole pence, no float). */
+const pounds = (pence: bigint) => formatGbp(Number(pence));
 
 /**
  * What a return on cash accounting should be warned of: turnover above the scheme's limits, and the

@@ -74,6 +74,11 @@ test('Spanish leaves no English sentence of the app on its main screens and on a
   const english = await page.locator('body').innerText();
   expect(sentences.filter((sentence) => english.includes(sentence)).length).toBeGreaterThan(10);
 
+  // The grant's toast was worded in English when shown, before the switch; it leaves after its
+  // five seconds, and only what the app shows after the switch counts.
+  await expect(page.getByTestId('toast').filter({ hasText: 'VAT Wise successfully granted.' })).toHaveCount(0, {
+    timeout: 10_000,
+  });
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
   await expect(page.getByTestId('box-1')).toHaveText('£100,00');

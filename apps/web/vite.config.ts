@@ -95,9 +95,41 @@ function preloadHints(): Plugin {
   };
 }
 
+/**
+ * Moves the built page's stylesheet links from its head to index.html's `<!-- stylesheets -->`,
+ * between the header drawn at the top of the body and #root: a stylesheet in the body holds back
+ * only what follows it, so that header paints as soon as the page arrives instead of after the
+ * 170 KB of styles. The module scripts still wait for the stylesheets before they run (a pending
+ * stylesheet blocks scripts), so the app never renders unstyled; and the theme's variables, which
+ * the app writes in #root, still come after Mantine's defaults and win.
+ */
+function stylesheetsAfterShell(): Plugin {
+  return {
+    name: 'vatwise-stylesheets-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const marker = '<!-- stylesheets -->';
+        if (!html.includes(marker)) throw new Error(`index.html has no ${marker} for the stylesheet links`);
+        const links: string[] = [];
+        const head = html.slice(0, html.indexOf('</head>')).replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
+          links.push(link.trim());
+          return '';
+        });
+        return head + html.slice(html.indexOf('</head>')).replace(marker, () => links.join('\n    '));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadHints(), precompress()],
+  plugins: [react(), preloadHints(), stylesheetsAfterShell(), precompress()],
   build: {
+    // One stylesheet for every screen: a lazy screen's own stylesheet would be added to the head,
+    // before the main one in the body (stylesheetsAfterShell), and lose to it where both style an
+    // element (the date picker's days over Mantine's button reset). It costs about 6 KB gzipped.
+    cssCodeSplit: false,
     // The manifest lets scripts/bundle-size.mjs find exactly the JavaScript that `/` needs.
     manifest: true,
     target: 'es2022',

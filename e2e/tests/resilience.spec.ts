@@ -23,6 +23,27 @@ test.describe('a page chunk that fails to download', () => {
   });
 });
 
+test('on a slow connection the header paints before the styles and scripts arrive, and the app then replaces it', async ({
+  page,
+}) => {
+  const held: Array<() => Promise<void>> = [];
+  let holding = true;
+  await page.route(/\/assets\/[^/]+\.(js|css)$/, (route) =>
+    holding ? void held.push(() => route.continue()) : route.continue(),
+  );
+  await page.goto('/app', { waitUntil: 'commit' });
+  // A stylesheet in the head would hold back every paint until it arrived.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  await expect(page.getByText('VAT Wise', { exact: true })).toBeVisible();
+  expect(held.length).toBeGreaterThan(0);
+
+  holding = false;
+  for (const release of held) await release();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome to VAT Wise/ })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'VAT Wise' })).toBeVisible();
+  await expect(page.locator('.vw-shell')).toBeHidden();
+});
+
 test.describe('going offline', () => {
   // The browser itself reports the requests that fail while offline (the live channel's polling).
   test.use({ expectedConsoleErrors: { allow: [/ERR_INTERNET_DISCONNECTED/] } });

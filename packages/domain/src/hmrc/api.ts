@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../vat/dates';
 import { isValidVrn } from '../vat/vrn';
+import { obligationStatuses } from './obligation-statuses';
 
 /**
  * Requests and answers of VAT Wise's own HMRC routes (spec section 7), shared by the server (which
@@ -137,8 +138,6 @@ export const selectBusinessBodySchema = z.object({ vrn: vrnSchema });
 // --- VAT data (spec section 7) ------------------------------------------------------------
 
 /** Spec section 3: the obligation status values the screen offers. */
-export const obligationStatuses = ['Open', 'Fulfilled', 'All'] as const;
-export type ObligationStatusFilter = (typeof obligationStatuses)[number];
 
 const vatTarget = { vrn: vrnSchema, userId: hmrcUserIdSchema.optional() };
 

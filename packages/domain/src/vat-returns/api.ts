@@ -3,6 +3,7 @@ import type { ReturnReview } from '../practice/api';
 import { vrnSchema } from '../hmrc/api';
 import { isCalendarDate } from '../vat/dates';
 import type { VatSchemeKind } from './schemes';
+import { type BoxNumber, boxNumbers } from './box-numbers';
 
 /**
  * VAT returns (issue "VAT returns: prepare, check and submit exactly once"): the digital records a
@@ -14,9 +15,6 @@ const isoDate = z.string().refine(isCalendarDate, { message: 'must be a real dat
 const pence = z.number().int({ message: 'must be a whole number of pence' });
 
 // --- the nine boxes ---------------------------------------------------------------------------
-
-export const boxNumbers = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
-export type BoxNumber = (typeof boxNumbers)[number];
 
 /** The boxes a record or an adjustment may move: boxes 3 and 5 are always worked out (uk-vat-facts 1.2). */
 export const enterableBoxes = [1, 2, 4, 6, 7, 8, 9] as const;

@@ -1,5 +1,5 @@
 import type { ReturnBoxes } from '../hmrc/api';
-import { type BoxNumber, boxNumbers } from './api';
+import { type BoxNumber, boxNumbers } from './box-numbers';
 
 /**
  * HMRC's field for each of the nine boxes (hmrc-mtd-vat.md 3.5): the one table of them, used to

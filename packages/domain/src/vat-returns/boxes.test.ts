@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boxNumbers, type FlatRateSettings, type NineBoxes } from './api';
+import type { FlatRateSettings, NineBoxes } from './api';
+import { boxNumbers } from './box-numbers';
 import {
   boxExplanations,
   checkBoxes,

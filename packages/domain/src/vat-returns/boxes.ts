@@ -1,5 +1,6 @@
 import { formatGbp } from '../vat/money';
-import type { BoxNumber, BoxProblem, BoxWarning, FlatRateSettings, NineBoxes } from './api';
+import type { BoxNumber } from './box-numbers';
+import type { BoxProblem, BoxWarning, FlatRateSettings, NineBoxes } from './api';
 
 /**
  * The nine boxes' own rules (uk-vat-facts 1, hmrc-mtd-vat.md 3.5): boxes 3 and 5 worked out, whole

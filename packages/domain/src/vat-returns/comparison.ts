@@ -1,5 +1,6 @@
 import { addDays, addYears, toDayNumber } from '../vat/dates';
-import { type BoxNumber, boxKey, boxNumbers, type NineBoxes } from './api';
+import { boxKey, type NineBoxes } from './api';
+import { type BoxNumber, boxNumbers } from './box-numbers';
 
 /**
  * A return's boxes beside the same business's previous period and the same period a year earlier

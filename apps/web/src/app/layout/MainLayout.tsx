@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +51,9 @@ export function MainLayout() {
           <Box hiddenFrom="md" px="xs" pb="xs">
             <BusinessSwitcher placement="navigation" />
           </Box>
-          {/* Vertical only: the links wrap, so there is nothing to scroll sideways, and a horizontal
-              scrollbar would measure the navigation on every resize for nothing. */}
-          <ScrollArea type="auto" scrollbars="y">
+          {/* The browser's own scrolling (global.css): Mantine's ScrollArea would add its code to
+              every screen's first paint for a list that rarely overflows. */}
+          <div className="vw-navbar-links">
             {navigationFor(role).map((group) => (
               <div key={group.key}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
@@ -75,7 +75,7 @@ export function MainLayout() {
                 ))}
               </div>
             ))}
-          </ScrollArea>
+          </div>
         </AppShell.Navbar>
         <PageFrame bottomClearance={launcherClearance} />
         <ChatLauncher />

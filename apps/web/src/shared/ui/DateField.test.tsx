@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
@@ -42,5 +42,23 @@ describe('a date field', () => {
     renderPage(<Field initial="2026-11-24" onChange={onChange} />);
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '31/02/2026' } });
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps a date typed before its calendar arrives, and the calendar field then shows the same date', async () => {
+    const onChange = vi.fn();
+    renderPage(<Field initial="" onChange={onChange} />);
+    const plain = screen.getByLabelText('Date');
+    fireEvent.focus(plain);
+    fireEvent.change(plain, { target: { value: '5/6/2026' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-06-05');
+    // The calendar waits while the user types: the field is the same element, showing what was typed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Date')).toBe(plain);
+    expect(plain).toHaveValue('5/6/2026');
+    fireEvent.blur(plain);
+
+    // The calendar's field (Mantine's DateInput) takes its place, on the same date.
+    await waitFor(() => expect(screen.getByLabelText('Date')).toHaveAttribute('data-dates-input'));
+    expect(screen.getByLabelText('Date')).toHaveValue('05/06/2026');
   });
 });

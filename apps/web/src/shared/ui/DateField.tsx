@@ -1,10 +1,8 @@
-import { DateInput, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/es';
-import type { ReactNode } from 'react';
+import { TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from '../format/date-input';
+import { useDeferredModule } from './use-after-first-paint';
 
 export interface DateFieldProps {
   label: ReactNode;
@@ -23,32 +21,49 @@ export interface DateFieldProps {
   'aria-describedby'?: string;
 }
 
-/** The dayjs locale the calendar's month and weekday names come from. */
-const datesLocaleOf = (language: string) => (language.startsWith('es') ? 'es' : 'en-gb');
+// The calendar (Mantine's dates, dayjs and a floating drop-down) is code no first paint needs.
+const loadDatePickerField = () => import('./DatePickerField');
+
+/** 'YYYY-MM-DD' as the field shows it, DD/MM/YYYY; '' for none. */
+function dayMonthYear(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return year && month && day ? `${day}/${month}/${year}` : '';
+}
 
 /**
- * A date field that shows and reads dates as DD/MM/YYYY in the app's chosen language, not in the
- * browser's (a native date input in a US-English browser shows mm/dd/yyyy to a UK user). The
- * calendar's names follow the chosen language and its weeks start on Monday. Limits (earliest,
- * latest) are checked by each form, which explains them, rather than silently refusing a date.
+ * A date field that shows and reads dates as DD/MM/YYYY in the app's chosen language, whatever the
+ * browser's (DatePickerField). Until its calendar's code is here, and while the user is typing in
+ * it, it is the same field without the calendar: it reads a typed date the same way, so nothing
+ * typed is lost when the calendar arrives.
  */
-export function DateField({ value, onChange, minDate, maxDate, ...props }: DateFieldProps) {
-  const { t, i18n } = useTranslation('common');
-  return (
-    <DatesProvider settings={{ locale: datesLocaleOf(i18n.language), firstDayOfWeek: 1 }}>
-      <DateInput
-        {...props}
-        value={value || null}
-        onChange={(next) => onChange(next ?? '')}
-        valueFormat="DD/MM/YYYY"
-        dateParser={parseDayMonthYear}
-        placeholder={t('dateField.placeholder')}
-        clearable={!props.required && !props.disabled}
-        clearButtonProps={{ 'aria-label': t('dateField.clear') }}
-        // Not minDate/maxDate, with which a typed date outside is dropped without a word.
-        excludeDate={(date) => (minDate !== undefined && date < minDate) || (maxDate !== undefined && date > maxDate)}
-        autoComplete="off"
-      />
-    </DatesProvider>
+export function DateField(props: DateFieldProps) {
+  const { t } = useTranslation('common');
+  const deferred = useDeferredModule(loadDatePickerField);
+  const [typing, setTyping] = useState<string | null>(null);
+  const { value, onChange, minDate: _minDate, maxDate: _maxDate, ...field } = props;
+  const plain = (
+    <TextInput
+      {...field}
+      value={typing ?? dayMonthYear(value)}
+      placeholder={t('dateField.placeholder')}
+      autoComplete="off"
+      {...deferred.plainHandlers}
+      onFocus={() => {
+        deferred.plainHandlers.onFocus();
+        setTyping(dayMonthYear(value));
+      }}
+      onBlur={() => {
+        deferred.plainHandlers.onBlur();
+        setTyping(null);
+      }}
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        setTyping(text);
+        const date = text.trim() === '' ? '' : parseDayMonthYear(text);
+        if (date !== null && date !== value) onChange(date);
+      }}
+    />
   );
+  const DatePickerField = deferred.module?.default;
+  return DatePickerField ? <DatePickerField {...props} /> : plain;
 }

@@ -1,18 +1,17 @@
-import { ActionIcon, Affix, Center, Drawer, Loader, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Affix } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { openChat } from '../chat-thunks';
 import { useCanChat, useChatDispatch } from '../use-chat';
+import { useDeferredModule } from '../../../shared/ui/use-after-first-paint';
+import { launcherOffset, launcherSize } from './launcher-size';
 import { VAT_WISE_PATH } from './vat-wise-path';
 
-const ChatPanel = lazy(() => import('./ChatPanel'));
-
-/** The launcher's size and its distance from the window's bottom and side, in px. */
-const launcherSize = 52;
-const launcherOffset = 20;
+// The tooltip and the drawer need code no first paint needs (a floating-position library, focus
+// trapping): the plain button is drawn first and they replace it once the page has painted.
+const loadChatLauncherPanel = () => import('./ChatLauncherPanel');
 
 /**
  * The room, in px, a page keeps below its last content so the launcher, floating over the bottom
@@ -31,59 +30,37 @@ function useChatHistoryOnSignIn() {
 
 function Launcher() {
   const { t } = useTranslation('assistant');
-  const [opened, { open, close }] = useDisclosure(false);
   const location = useLocation();
+  const deferred = useDeferredModule(loadChatLauncherPanel);
   useChatHistoryOnSignIn();
 
   // The VAT Wise screen is the chat itself.
   if (location.pathname.startsWith(VAT_WISE_PATH)) return null;
-  return (
-    <>
-      {/* vw-no-print: not on paper (a printed receipt), where it would cover what is under it. */}
-      <Affix
-        position={{ bottom: launcherOffset, right: launcherOffset }}
-        zIndex={150}
-        className="vw-no-print"
-        data-testid="chat-launcher-affix"
+  // Until the tooltip's and the drawer's code is here: the same button, which asks for them.
+  const plain = (
+    <Affix
+      position={{ bottom: launcherOffset, right: launcherOffset }}
+      zIndex={150}
+      withinPortal={false}
+      className="vw-no-print"
+      data-testid="chat-launcher-affix"
+    >
+      <ActionIcon
+        size={launcherSize}
+        radius="xl"
+        variant="filled"
+        {...deferred.plainHandlers}
+        onClick={deferred.press}
+        aria-label={t('openPanel')}
+        aria-expanded={false}
+        data-testid="chat-launcher"
       >
-        <Tooltip label={t('openPanel')} position="left">
-          <ActionIcon
-            size={launcherSize}
-            radius="xl"
-            variant="filled"
-            onClick={open}
-            aria-label={t('openPanel')}
-            aria-expanded={opened}
-            data-testid="chat-launcher"
-          >
-            <IconMessageChatbot size={26} />
-          </ActionIcon>
-        </Tooltip>
-      </Affix>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="lg"
-        className="vw-no-print"
-        title={t('panelTitle')}
-        styles={{
-          content: { display: 'flex', flexDirection: 'column' },
-          body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 },
-        }}
-      >
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader size="sm" />
-            </Center>
-          }
-        >
-          <ChatPanel onLeave={close} />
-        </Suspense>
-      </Drawer>
-    </>
+        <IconMessageChatbot size={26} />
+      </ActionIcon>
+    </Affix>
   );
+  const ChatLauncherPanel = deferred.module?.default;
+  return ChatLauncherPanel ? <ChatLauncherPanel openAtOnce={deferred.openAtOnce} /> : plain;
 }
 
 /**

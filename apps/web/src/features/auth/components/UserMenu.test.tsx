@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { fakeServer } from '../../../test/fake-server';
@@ -21,7 +21,8 @@ describe('the user menu', () => {
       },
     });
     renderPage(<UserMenu />);
-    const button = await screen.findByRole('button', { name: 'Account menu for Ana Owner' });
+    // The menu's own button, once its code has loaded after the first paint (it says whether it is open).
+    const button = await screen.findByRole('button', { name: 'Account menu for Ana Owner', expanded: false });
     const inHeader = screen.getByRole('link', { name: 'Working in Bright Accountants: practice and team' });
     expect(inHeader).toHaveTextContent('Bright Accountants');
     expect(inHeader).toHaveAttribute('href', '/app/practice');
@@ -34,10 +35,29 @@ describe('the user menu', () => {
     );
   });
 
+  it('opens when pressed before its menu code has loaded, and gives the focus back to its button on Escape', async () => {
+    // The browser never idle: the plain button stays until pressed.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    fakeServer({ '/api/me': { body: { user } } });
+    renderPage(<UserMenu />);
+    const plain = await screen.findByRole('button', { name: 'Account menu for Ana Owner' });
+    expect(plain).not.toHaveAttribute('aria-haspopup');
+    plain.focus();
+    fireEvent.click(plain);
+    expect(await screen.findByTestId('user-workspace')).toHaveTextContent('Working on your own businesses');
+    const button = screen.getByRole('button', { name: 'Account menu for Ana Owner', hidden: true });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Closed with Escape, the menu gives the focus back to its button, as if it had always been there.
+    fireEvent.keyDown(screen.getByRole('menu', { hidden: true }), { key: 'Escape' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
   it('says a user outside any practice works on their own businesses', async () => {
     fakeServer({ '/api/me': { body: { user } } });
     renderPage(<UserMenu />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana Owner' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana Owner', expanded: false }));
     expect(await screen.findByTestId('user-workspace')).toHaveTextContent('Working on your own businesses');
     expect(screen.queryByTestId('header-practice')).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { Badge, Button, NativeSelect, Stack } from '@mantine/core';
 import { type Obligation, type ObligationStatusFilter, dateRangeProblem, obligationStatuses } from '@vatwise/domain';
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format';
 import { vatApi } from '../api';
@@ -9,8 +9,10 @@ import { type DateRange, formatPeriod } from '../date-range';
 import { type ObligationState, obligationState, obligationStateOrder } from '../obligation-status';
 import { DateRangeFields } from './DateRangeFields';
 import { QueryContent } from './QueryStates';
-import { ReturnViewModal } from './ReturnViewModal';
 import { SortableTable, type TableColumn } from './SortableTable';
+
+// The return's window (a modal) loads when first opened: not on the way to the tab's first paint.
+const ReturnViewModal = lazy(() => import('./ReturnViewModal').then((module) => ({ default: module.ReturnViewModal })));
 
 export interface ObligationFilters extends DateRange {
   status: ObligationStatusFilter;
@@ -138,7 +140,11 @@ export function ObligationsTab({ vrn, scenario, filters, onFiltersChange, today 
           />
         )}
       </QueryContent>
-      <ReturnViewModal vrn={vrn} obligation={viewing} opened={modalOpened} onClose={() => setModalOpened(false)} />
+      {viewing && (
+        <Suspense fallback={null}>
+          <ReturnViewModal vrn={vrn} obligation={viewing} opened={modalOpened} onClose={() => setModalOpened(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

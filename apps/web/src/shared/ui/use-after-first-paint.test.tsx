@@ -1,0 +1,56 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDeferredModule } from './use-after-first-paint';
+
+const neverIdle = () => {
+  vi.stubGlobal('requestIdleCallback', () => 1);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+};
+
+describe('a control whose full component loads after the first paint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads once the page has painted, but waits while the control is pointed at or focused', async () => {
+    const load = vi.fn(async () => ({ name: 'menu' }));
+    const { result } = renderHook(() => useDeferredModule(load));
+    act(() => result.current.plainHandlers.onPointerEnter());
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    // Loaded, but the pointer is on the plain control: a press must not be split between the two.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current.module).toBeNull();
+    act(() => result.current.plainHandlers.onPointerLeave());
+    expect(result.current.module).toEqual({ name: 'menu' });
+    expect(result.current.openAtOnce).toBe(false);
+  });
+
+  it('a press swaps at once and asks the full component to open', async () => {
+    neverIdle();
+    const load = vi.fn(async () => ({ name: 'menu' }));
+    const { result } = renderHook(() => useDeferredModule(load));
+    expect(load).not.toHaveBeenCalled();
+    act(() => {
+      result.current.plainHandlers.onPointerEnter();
+      result.current.plainHandlers.onFocus();
+      result.current.press();
+    });
+    await waitFor(() => expect(result.current.module).toEqual({ name: 'menu' }));
+    expect(result.current.openAtOnce).toBe(true);
+  });
+
+  it('keeps the plain control when the code cannot be downloaded, and the next press tries again', async () => {
+    neverIdle();
+    const load = vi
+      .fn<() => Promise<{ name: string }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ name: 'menu' });
+    const { result } = renderHook(() => useDeferredModule(load));
+    act(() => result.current.press());
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current.module).toBeNull();
+
+    act(() => result.current.press());
+    await waitFor(() => expect(result.current.module).toEqual({ name: 'menu' }));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -188,8 +188,9 @@ test.describe('VAT Submissions', () => {
     await expect(page.getByTestId('records-no-match')).toBeVisible();
 
     // Opened afresh, the page comes with its first reads announced (preloaded while the app
-    // starts), and the screen uses those answers: neither is fetched by the script again.
+    // starts), and the screen uses those answers: none is fetched by the script again.
     const firstReads = [
+      '/api/businesses',
       `/api/vat_returns/${returnId}`,
       `/api/vat_returns/${returnId}/records?page=1&pageSize=100&sort=date&order=asc`,
     ];

@@ -230,6 +230,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     distDir: config.webDistDir,
     signedInUser: signedInUserReader(app, resolveUser),
     screenData: returnScreenData,
+    // The header's business switcher and most screens read the businesses first.
+    mainData: ['/api/businesses'],
     ...(config.environment === 'development' ? { canonicalLoopbackOrigin: new URL(config.publicUrl).origin } : {}),
     clientConfig: {
       helpUrl: config.helpUrl,

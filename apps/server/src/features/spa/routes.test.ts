@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { clientConfigSchema, userRecordSchema } from '@vatwise/domain';
+import { Role, clientConfigSchema, userRecordSchema } from '@vatwise/domain';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerUser } from '../../test/session-client';
@@ -161,22 +161,31 @@ describe('web app and API fallbacks', () => {
     expect(preloads(page.body)).toEqual([]);
   });
 
-  it('announces the Return page’s first reads with its page, for a signed-in user, with the route’s id made safe', async () => {
+  it('announces a signed-in page’s first reads with it (the businesses, then a Return page’s own), with the route’s id made safe', async () => {
     const { app } = await withBuiltWebApp();
     const fetches = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     const client = await registerUser(app, 'data.owner@example.com', 'Data Owner');
     // The addresses the web app asks for (recordPagePath), so the preloaded answers are the ones it uses.
     expect(fetches((await client.get('/app/vat-submissions/42')).body)).toEqual([
+      '/api/businesses',
       '/api/vat_returns/42',
       '/api/vat_returns/42/records?page=1&amp;pageSize=100&amp;sort=date&amp;order=asc',
     ]);
     const hostile = (await client.get('/app/vat-submissions/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).body;
-    expect(fetches(hostile)[0]).toBe('/api/vat_returns/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(fetches(hostile)[1]).toBe('/api/vat_returns/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(hostile).not.toContain('<script>alert(1)');
-    // Other screens read nothing ahead; nor does a signed-out visitor, who is sent to sign in.
-    expect(fetches((await client.get('/app/vat-operations')).body)).toEqual([]);
+    // Other screens of the main area read only the businesses ahead; public pages nothing.
+    expect(fetches((await client.get('/app/vat-operations')).body)).toEqual(['/api/businesses']);
+    expect(fetches((await client.get('/app')).body)).toEqual(['/api/businesses']);
+    expect(fetches((await client.get('/privacy-policy')).body)).toEqual([]);
+    // Nor does a signed-out visitor, who is sent to sign in.
     expect(fetches((await app.inject({ method: 'GET', url: '/app/vat-submissions/42' })).body)).toEqual([]);
+    // A Guest account has no businesses to read, so nothing is fetched for it in vain.
+    const guest = await registerUser(app, 'data.guest@example.com', 'Data Guest');
+    const guestId = (await guest.get('/api/me')).json<{ user: { id: string } }>().user.id;
+    expect((await client.put(`/api/users/${guestId}/role`, { role: Role.Guest })).statusCode).toBe(200);
+    expect(fetches((await guest.get('/app/vat-operations')).body)).toEqual([]);
   });
 
   it('serves hashed assets with a long cache, and a missing asset as 404 rather than the page', async () => {

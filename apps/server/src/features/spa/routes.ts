@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { ClientConfig, UserRecord } from '@vatwise/domain';
+import { type ClientConfig, Role, type UserRecord } from '@vatwise/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendNotFound } from '../../plugins/errors';
@@ -23,6 +23,11 @@ export interface SpaOptions {
    * so they are under way while the app starts instead of after it.
    */
   screenData?: Record<string, (segments: Record<string, string>) => string[]>;
+  /**
+   * API reads every signed-in page below /app starts with, for an account that may use HMRC (not
+   * the Guest role): announced like `screenData`, before a screen's own.
+   */
+  mainData?: string[];
 }
 
 const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -215,13 +220,13 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     if (!user) return reply.header('cache-control', 'no-cache').send(index.html);
     const pathname = request.url.split('?')[0] ?? '/';
     const screen = screenRouteOf(index.screens.keys(), pathname);
-    const html = screen
-      ? (index.screens.get(screen) ?? index.main)
-      : pathname === '/app' || pathname.startsWith('/app/')
-        ? index.main
-        : index.html;
-    const data = screen ? options.screenData?.[screen]?.(routeSegments(screen, pathname)) : undefined;
-    const page = data?.length ? withDataPreloads(html, data) : html;
+    const inMainArea = pathname === '/app' || pathname.startsWith('/app/');
+    const html = screen ? (index.screens.get(screen) ?? index.main) : inMainArea ? index.main : index.html;
+    const data = [
+      ...(inMainArea && user.role !== Role.Guest ? (options.mainData ?? []) : []),
+      ...((screen && options.screenData?.[screen]?.(routeSegments(screen, pathname))) || []),
+    ];
+    const page = data.length ? withDataPreloads(html, data) : html;
     return reply.header('cache-control', 'no-store').send(injectJson(page, 'vatwise-me', { user }));
   };
 

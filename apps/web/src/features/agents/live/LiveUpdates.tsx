@@ -1,18 +1,13 @@
 import { Role } from '@vatwise/domain';
 import { Suspense, lazy } from 'react';
 import { useAuth } from '../../auth';
-import { useAfterFirstPaint } from '../../../shared/ui/use-after-first-paint';
 
 const AgentLive = lazy(() => import('./AgentLive'));
 
-/**
- * Opens the live channel while a user (not a guest) is signed in; its code loads only then, and
- * only once the page has painted, so socket.io and its schemas are not on the way to the screen.
- */
+/** Opens the live channel while a user (not a guest) is signed in; its code loads only then. */
 export function LiveUpdates() {
   const { status, user } = useAuth();
-  const painted = useAfterFirstPaint();
-  if (!painted || status !== 'signedIn' || !user || user.role === Role.Guest) return null;
+  if (status !== 'signedIn' || !user || user.role === Role.Guest) return null;
   return (
     <Suspense fallback={null}>
       <AgentLive key={user.id} />

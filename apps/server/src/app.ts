@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { businessesPath } from '@vatwise/domain';
 import { type Config, embeddedSandboxPath } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { confirmSameSecret, whileLocked, whileStartLocked } from './db/start-safety';
@@ -231,7 +232,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     signedInUser: signedInUserReader(app, resolveUser),
     screenData: returnScreenData,
     // The header's business switcher and most screens read the businesses first.
-    mainData: ['/api/businesses'],
+    mainData: [businessesPath],
     ...(config.environment === 'development' ? { canonicalLoopbackOrigin: new URL(config.publicUrl).origin } : {}),
     clientConfig: {
       helpUrl: config.helpUrl,

@@ -12,6 +12,7 @@ export * from './vat/money';
 export * from './vat/dates';
 export * from './hmrc/messages';
 export * from './hmrc/api';
+export * from './hmrc/paths';
 export * from './hmrc/obligation-statuses';
 export * from './hmrc/client-requests';
 export * from './hmrc/fraud-prevention';

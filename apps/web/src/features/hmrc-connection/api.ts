@@ -7,6 +7,7 @@ import type {
   SandboxUser,
   SandboxUserType,
 } from '@vatwise/domain';
+import { businessesPath } from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
 /** VAT Wise's HMRC routes (spec section 7): sandbox users, authorisation and businesses. */
@@ -43,11 +44,11 @@ export const hmrcApi = api.injectEndpoints({
       invalidatesTags: ['SandboxUsers', 'Businesses'],
     }),
     businesses: build.query<{ businesses: Business[]; current: string | null }, void>({
-      query: () => '/api/businesses',
+      query: () => businessesPath,
       providesTags: ['Businesses'],
     }),
     selectBusiness: build.mutation<{ businesses: Business[]; current: string | null }, { vrn: string }>({
-      query: (body) => ({ url: '/api/businesses/current', method: 'PUT', body }),
+      query: (body) => ({ url: `${businessesPath}/current`, method: 'PUT', body }),
       // The switch shows at once; the server's answer confirms it.
       async onQueryStarted({ vrn }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -67,7 +68,7 @@ export const hmrcApi = api.injectEndpoints({
       { businesses: Business[]; current: string | null },
       { vrn: string; name?: string; userId: string; replace?: boolean }
     >({
-      query: (body) => ({ url: '/api/businesses', method: 'POST', body }),
+      query: (body) => ({ url: businessesPath, method: 'POST', body }),
       invalidatesTags: ['Businesses', 'ClientRequests'],
     }),
     // --- a tax agent's clients (issue 17) ---

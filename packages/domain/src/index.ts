@@ -34,6 +34,7 @@ export * from './assistant/api';
 export * from './hmrc-feed/api';
 export * from './agents/browsers';
 export * from './agents/api';
+export * from './agents/socket';
 export * from './deadlines';
 export * from './dashboard';
 export * from './practice/member-roles';

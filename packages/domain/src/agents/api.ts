@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DeadlineAlertLevel } from '../deadlines/alerts';
-import type { ImportProgress } from '../vat-returns/api';
 
 /**
  * The background agents (spec sections 1, 3 and 7): what the server and the web app say about
@@ -78,30 +77,6 @@ export interface DeadlineAlertEvent {
   due: string;
   level: DeadlineAlertLevel;
   daysLeft: number;
-}
-
-/** The socket's namespace, path and events (spec sections 7 and 9). */
-export const agentSocket = {
-  namespace: '/agents',
-  path: '/socket.io',
-  events: {
-    status: 'agent:status',
-    agentLog: 'agent:log',
-    vatLog: 'vat:log',
-    deadline: 'deadline:alert',
-    logsCleared: 'logs:cleared',
-    importProgress: 'import:progress',
-  },
-} as const;
-
-export interface AgentSocketEvents {
-  'agent:status': (agent: AgentInfo) => void;
-  'agent:log': (entry: AgentLogEntry) => void;
-  'vat:log': (entry: VatLogEntry) => void;
-  'deadline:alert': (alert: DeadlineAlertEvent) => void;
-  'logs:cleared': (store: 'agent' | 'vat') => void;
-  /** An import of the user's running on the server (features/vat-returns). */
-  'import:progress': (progress: ImportProgress) => void;
 }
 
 /** POST /api/authorize_user: run the sandbox authoriser for one of the user's sandbox users. */

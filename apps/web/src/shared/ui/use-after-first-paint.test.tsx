@@ -23,6 +23,32 @@ describe('a control whose full component loads after the first paint', () => {
     expect(result.current.openAtOnce).toBe(false);
   });
 
+  it("with 'intent', does not load after the paint but once the focus or the pointer comes to the control", async () => {
+    const load = vi.fn(async () => ({ name: 'menu' }));
+    const { result } = renderHook(() => useDeferredModule(load, 'intent'));
+    // jsdom has no requestIdleCallback: a 'paint' control would have loaded after a 0 ms timer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+
+    act(() => result.current.plainHandlers.onFocus());
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Loaded, but the plain control has the focus: it stays until the focus leaves.
+    expect(result.current.module).toBeNull();
+    act(() => result.current.plainHandlers.onBlur());
+    expect(result.current.module).toEqual({ name: 'menu' });
+    expect(result.current.openAtOnce).toBe(false);
+  });
+
+  it("with 'intent', a pointer that passes over the control starts the download and the swap waits until it leaves", async () => {
+    const load = vi.fn(async () => ({ name: 'menu' }));
+    const { result } = renderHook(() => useDeferredModule(load, 'intent'));
+    act(() => result.current.plainHandlers.onPointerEnter());
+    act(() => result.current.plainHandlers.onPointerLeave());
+    await waitFor(() => expect(result.current.module).toEqual({ name: 'menu' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('a press swaps at once and asks the full component to open', async () => {
     neverIdle();
     const load = vi.fn(async () => ({ name: 'menu' }));

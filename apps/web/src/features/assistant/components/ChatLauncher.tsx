@@ -9,8 +9,8 @@ import { useDeferredModule } from '../../../shared/ui/use-after-first-paint';
 import { launcherOffset, launcherSize } from './launcher-size';
 import { VAT_WISE_PATH } from './vat-wise-path';
 
-// The tooltip and the drawer need code no first paint needs (a floating-position library, focus
-// trapping): the plain button is drawn first and they replace it once the page has painted.
+// The tooltip and the drawer need code no page needs to start (a floating-position library, focus
+// trapping): the plain button is drawn, and their code loads when the user reaches for it.
 const loadChatLauncherPanel = () => import('./ChatLauncherPanel');
 
 /**
@@ -31,7 +31,7 @@ function useChatHistoryOnSignIn() {
 function Launcher() {
   const { t } = useTranslation('assistant');
   const location = useLocation();
-  const deferred = useDeferredModule(loadChatLauncherPanel);
+  const deferred = useDeferredModule(loadChatLauncherPanel, 'intent');
   useChatHistoryOnSignIn();
 
   // The VAT Wise screen is the chat itself.

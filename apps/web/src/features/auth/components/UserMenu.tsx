@@ -6,15 +6,15 @@ import { useDeferredModule } from '../../../shared/ui/use-after-first-paint';
 import { useAuth } from '../slice';
 import { UserMenuButton } from './UserMenuButton';
 
-// The menu's drop-down needs a floating-position library no first paint needs: the plain button
-// is drawn first and the menu replaces it once the page has painted (or when the button is pressed).
+// The menu's drop-down needs a floating-position library no page needs to start: the plain button
+// is drawn, and the menu's code loads when the user reaches for it (pointer, focus or press).
 const loadUserMenuPanel = () => import('./UserMenuPanel');
 
 /** Who is signed in, their role, and the way out; a Sign in button for guests and visitors. */
 export function UserMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const deferred = useDeferredModule(loadUserMenuPanel);
+  const deferred = useDeferredModule(loadUserMenuPanel, 'intent');
   const user = auth.user;
   const practice = user?.practice ?? null;
 

@@ -7,8 +7,8 @@ import { describeError } from '../../../shared/api/http-errors';
 import { useDeferredModule } from '../../../shared/ui/use-after-first-paint';
 import { formatVrn, useCurrentBusiness } from '../use-current-business';
 
-// Mantine's Select (its combobox and floating drop-down) is code no first paint needs: a plain
-// field shows the business first, and the Select replaces it once the page has painted.
+// Mantine's Select (its combobox and floating drop-down) is code no page needs to start: a plain
+// field shows the business, and the Select's code loads when the user reaches for the field.
 const loadBusinessSelect = () => import('./BusinessSelect');
 
 /**
@@ -18,7 +18,7 @@ const loadBusinessSelect = () => import('./BusinessSelect');
 export function BusinessSwitcher({ placement = 'header' }: { placement?: 'header' | 'navigation' }) {
   const { t, i18n } = useTranslation(['common', 'hmrc']);
   const { hasBusinesses, business, businesses, select, isLoading } = useCurrentBusiness();
-  const deferred = useDeferredModule(loadBusinessSelect);
+  const deferred = useDeferredModule(loadBusinessSelect, 'intent');
   if (!hasBusinesses || isLoading) return null;
   if (businesses.length === 0) {
     return (

@@ -1,0 +1,28 @@
+import type { AgentInfo, AgentLogEntry, VatLogEntry, DeadlineAlertEvent } from './api';
+import type { ImportProgress } from '../vat-returns/api';
+
+// Apart from the schemas in ./api, so the live channel's chunk can name its socket without loading zod.
+
+/** The socket's namespace, path and events (spec sections 7 and 9). */
+export const agentSocket = {
+  namespace: '/agents',
+  path: '/socket.io',
+  events: {
+    status: 'agent:status',
+    agentLog: 'agent:log',
+    vatLog: 'vat:log',
+    deadline: 'deadline:alert',
+    logsCleared: 'logs:cleared',
+    importProgress: 'import:progress',
+  },
+} as const;
+
+export interface AgentSocketEvents {
+  'agent:status': (agent: AgentInfo) => void;
+  'agent:log': (entry: AgentLogEntry) => void;
+  'vat:log': (entry: VatLogEntry) => void;
+  'deadline:alert': (alert: DeadlineAlertEvent) => void;
+  'logs:cleared': (store: 'agent' | 'vat') => void;
+  /** An import of the user's running on the server (features/vat-returns). */
+  'import:progress': (progress: ImportProgress) => void;
+}

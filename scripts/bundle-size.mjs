@@ -2,7 +2,8 @@
 // the entry chunk, every chunk it imports statically, the landing page's lazy chunk and
 // the translation files `/` reads. With --check, fails above the budget. Then the same for the
 // signed-in Home (`/app`, the chunks the server announces for it), which with --check fails if
-// zod is among them: its schemas are for forms and the server, not for a first paint.
+// zod is among them or among the live channel's chunks, which every signed-in page loads: its
+// schemas are for forms and the server, not for a page's start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,15 +25,19 @@ const roots = Object.keys(manifest).filter(
     /locales\/en\/(common|home)\.json$/.test(key),
 );
 
-const files = new Set();
-/** @param {string} key */
-function visit(key) {
+/**
+ * Adds to `files` the chunk of a manifest key and every chunk it imports statically.
+ * @param {string} key @param {Set<string>} files
+ */
+function visit(key, files) {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return;
   files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) visit(imported);
+  for (const imported of chunk.imports ?? []) visit(imported, files);
 }
-roots.forEach(visit);
+/** @type {Set<string>} */
+const files = new Set();
+roots.forEach((key) => visit(key, files));
 
 let raw = 0;
 let gzipped = 0;
@@ -62,7 +67,13 @@ const homeGzipped = homeFiles.reduce(
   (sum, file) => sum + gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
   0,
 );
-const withZod = homeFiles.filter((file) => {
+// The live channel (socket.io) loads on every signed-in page, just after the layout.
+/** @type {Set<string>} */
+const liveFiles = new Set();
+const liveKey = Object.keys(manifest).find((key) => key.endsWith('features/agents/live/AgentLive.tsx'));
+if (!liveKey) throw new Error('bundle size: the live channel (AgentLive.tsx) is not in the build manifest');
+visit(liveKey, liveFiles);
+const withZod = [...new Set([...homeFiles, ...liveFiles])].filter((file) => {
   const map = path.join(dist, `${file}.map`);
   return (
     fs.existsSync(map) &&
@@ -74,7 +85,7 @@ const withZod = homeFiles.filter((file) => {
 console.log(`JavaScript for the signed-in Home ("/app"): ${kb(homeGzipped)} KB gzipped in ${homeFiles.length} files.`);
 if (process.argv.includes('--check') && withZod.length > 0) {
   console.error(
-    `zod is in ${withZod.join(', ')}, which the signed-in Home loads before its first paint: read plain types and checks there (e.g. userRecordOf) and leave the schemas to the screens that need them.`,
+    `zod is in ${withZod.join(', ')}, which the signed-in Home or the live channel loads as a page starts: read plain types and checks there (e.g. userRecordOf, agentSocket) and leave the schemas to the screens that need them.`,
   );
   process.exit(1);
 }

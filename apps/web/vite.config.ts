@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { mainLayoutNamespaces } from './src/app/layout/main-layout-namespaces';
-import { mainAreaPages } from './src/app/main-area-pages';
+import { type PageModules, mainAreaPages } from './src/app/main-area-pages';
+import { publicPages } from './src/app/public-pages';
 
 const server = process.env.VATWISE_SERVER_URL ?? 'http://localhost:3000';
 
@@ -50,9 +51,11 @@ type BuildManifest = Record<string, { file: string; src?: string; imports?: stri
  * Writes .vite/preloads.json: the chunks a page needs that the browser would otherwise discover
  * only after running the entry chunk, so the server can announce them in the page
  * (`<link rel="modulepreload">`) and they download while the entry runs. `page` is for every page
- * (the English common translations, the default language); `main` for a signed-in page below
- * /app (the main layout and its English namespaces); `screens`, by route path, for a signed-in
- * page of that screen (its chunk and English namespaces, less what `main` already has).
+ * (the English common translations, the default language, and the auth feature); `main` for a
+ * signed-in page below /app (the main layout and its English namespaces); `screens`, by route
+ * path, for a signed-in page of that screen (its chunk and English namespaces, less what `main`
+ * already has); `public`, by path, for a public page (sign-in, the landing page), to anyone (less
+ * what `page` has).
  */
 function preloadHints(): Plugin {
   let outDir = 'dist';
@@ -82,15 +85,25 @@ function preloadHints(): Plugin {
           if (!key) throw new Error(`preload hints: no English ${namespace}.json in the build manifest`);
           return key;
         });
-      const page = closure(english(['common']));
+      // main.tsx loads the auth feature on every page the server sends (it seeds the page's user).
+      const auth = Object.keys(manifest).find((key) => key.startsWith('_auth-'));
+      if (!auth) throw new Error('preload hints: the auth feature has no chunk of its own in the build manifest');
+      const page = closure([...english(['common']), auth]);
       const main = closure(['src/app/layout/MainLayout.tsx', ...english(mainLayoutNamespaces)]);
-      const screens = Object.fromEntries(
-        Object.entries(mainAreaPages).map(([route, screen]) => [
-          route,
-          closure([screen.module, ...english(screen.namespaces)]).filter((file) => !main.includes(file)),
-        ]),
+      /** Each page's chunks and English namespaces, by route, less the ones `before` has. */
+      const byRoute = (pages: PageModules, before: string[]) =>
+        Object.fromEntries(
+          Object.entries(pages).map(([route, screen]) => [
+            route,
+            closure([screen.module, ...english(screen.namespaces)]).filter((file) => !before.includes(file)),
+          ]),
+        );
+      const screens = byRoute(mainAreaPages, main);
+      const publicScreens = byRoute(publicPages, page);
+      fs.writeFileSync(
+        path.join(outDir, '.vite/preloads.json'),
+        JSON.stringify({ page, main, screens, public: publicScreens }),
       );
-      fs.writeFileSync(path.join(outDir, '.vite/preloads.json'), JSON.stringify({ page, main, screens }));
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mainAreaPages } from './main-area-pages';
+import { publicPages } from './public-pages';
 import { routes } from './routes';
 import type { RouteObject } from 'react-router';
 
@@ -15,11 +16,14 @@ function routePaths(list: RouteObject[], parent = ''): string[] {
   });
 }
 
-describe('the main-area pages the server preloads', () => {
-  it('are routes whose module the route table loads', () => {
+describe('the pages the server preloads', () => {
+  it.each([
+    ['main-area', mainAreaPages],
+    ['public', publicPages],
+  ])('%s pages are routes whose module the route table loads', (_kind, pages) => {
     const paths = routePaths(routes);
     const routeSource = fs.readFileSync(path.join(webRoot, 'src/app/routes.tsx'), 'utf8');
-    for (const [route, screen] of Object.entries(mainAreaPages)) {
+    for (const [route, screen] of Object.entries(pages)) {
       expect(paths, route).toContain(route);
       expect(fs.existsSync(path.join(webRoot, screen.module)), screen.module).toBe(true);
       const specifier = `../${screen.module.replace(/^src\//, '').replace(/\.tsx?$/, '')}`;

@@ -5,7 +5,10 @@
  * signed-in page for that path, so the screen's code downloads beside the entry chunk instead of
  * after the entry chunk has run. A route missing here still works, just without that head start.
  */
-export const mainAreaPages: Readonly<Record<string, { module: string; namespaces: readonly string[] }>> = {
+/** Screens' modules (paths from the web app's root) and the translation namespaces they read, by route path. */
+export type PageModules = Readonly<Record<string, { module: string; namespaces: readonly string[] }>>;
+
+export const mainAreaPages: PageModules = {
   '/app': { module: 'src/features/home/DashboardPage.tsx', namespaces: [] },
   '/app/practice-dashboard': {
     module: 'src/features/practice-dashboard/PracticeDashboardPage.tsx',

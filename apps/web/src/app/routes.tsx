@@ -6,7 +6,8 @@ import { PageLoader } from '../shared/ui/PageLoader';
 import { mainLayoutNamespaces } from './layout/main-layout-namespaces';
 import { PublicLayout } from './layout/PublicLayout';
 import { lazyPage } from './lazy-page';
-import { mainAreaPages } from './main-area-pages';
+import { type PageModules, mainAreaPages } from './main-area-pages';
+import { publicPages } from './public-pages';
 import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
 import { RouteErrorPage } from './RouteErrorPage';
 import { SessionEndedRedirect } from './SessionEndedRedirect';
@@ -15,12 +16,14 @@ import { SessionEndedRedirect } from './SessionEndedRedirect';
 const page = (load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[] = []) =>
   lazyPage(load, (module) => module.default, namespaces);
 
-/** The namespaces of a screen listed in mainAreaPages (which also tells the build what to preload). */
-function screenNamespaces(path: string): readonly string[] {
-  const screen = mainAreaPages[path];
-  if (!screen) throw new Error(`No main-area page ${path}`);
+/** The namespaces of a page listed in `pages` (which also tells the build what to preload). */
+function namespacesIn(pages: PageModules, path: string): readonly string[] {
+  const screen = pages[path];
+  if (!screen) throw new Error(`No page ${path} in the preload table`);
   return screen.namespaces;
 }
+const screenNamespaces = (path: string) => namespacesIn(mainAreaPages, path);
+const publicNamespaces = (path: string) => namespacesIn(publicPages, path);
 
 /** A lazy page given fixed props: one chunk serves every route that shows that component. */
 function lazyPageWith<Props extends object>(
@@ -67,7 +70,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/',
-                lazy: page(() => import('../features/content/components/VisitorHomePage'), ['home']),
+                lazy: page(() => import('../features/content/components/VisitorHomePage'), publicNamespaces('/')),
               },
               { path: '/privacy-policy', lazy: contentRoute('privacy') },
               {
@@ -85,19 +88,25 @@ export const routes: RouteObject[] = [
               { path: '/user', element: <Navigate to="/user/login" replace /> },
               {
                 path: '/user/login',
-                lazy: page(() => import('../features/auth/pages/LoginPage')),
+                lazy: page(() => import('../features/auth/pages/LoginPage'), publicNamespaces('/user/login')),
               },
               {
                 path: '/user/register',
-                lazy: page(() => import('../features/auth/pages/RegisterPage')),
+                lazy: page(() => import('../features/auth/pages/RegisterPage'), publicNamespaces('/user/register')),
               },
               {
                 path: '/user/forgot-password',
-                lazy: page(() => import('../features/auth/pages/ForgotPasswordPage')),
+                lazy: page(
+                  () => import('../features/auth/pages/ForgotPasswordPage'),
+                  publicNamespaces('/user/forgot-password'),
+                ),
               },
               {
                 path: '/user/reset-password',
-                lazy: page(() => import('../features/auth/pages/ResetPasswordPage')),
+                lazy: page(
+                  () => import('../features/auth/pages/ResetPasswordPage'),
+                  publicNamespaces('/user/reset-password'),
+                ),
               },
             ],
           },

@@ -32,6 +32,10 @@ function writeWebBuild(dir: string) {
         '/app/vat-operations': ['assets/VatOperationsPage-4.js', 'assets/vatOperations-5.js'],
         '/app/vat-submissions/:returnId': ['assets/ReturnPage-6.js'],
       },
+      public: {
+        '/': ['assets/VisitorHomePage-7.js', 'assets/home-8.js'],
+        '/user/login': ['assets/LoginPage-9.js', 'assets/common-1.js'],
+      },
     }),
   );
 }
@@ -130,8 +134,18 @@ describe('web app and API fallbacks', () => {
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     // Every page: the common translations (index.html loads the entry chunk itself).
     expect(preloads((await app.inject({ method: 'GET', url: '/app' })).body)).toEqual(['/assets/common-1.js']);
+    expect(preloads((await app.inject({ method: 'GET', url: '/privacy-policy' })).body)).toEqual([
+      '/assets/common-1.js',
+    ]);
+    // A public page the build lists: its own chunks too, to anyone, whatever the query, each once.
+    const landing = ['/assets/common-1.js', '/assets/VisitorHomePage-7.js', '/assets/home-8.js'];
+    expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual(landing);
+    expect(preloads((await app.inject({ method: 'GET', url: '/user/login?redirectTo=%2Fapp' })).body)).toEqual([
+      '/assets/common-1.js',
+      '/assets/LoginPage-9.js',
+    ]);
     const client = await registerUser(app, 'preload.owner@example.com', 'Preload Owner');
-    expect(preloads((await client.get('/')).body)).toEqual(['/assets/common-1.js']);
+    expect(preloads((await client.get('/')).body)).toEqual(landing);
     // A signed-in page below /app: the main layout's chunks too, each once.
     const layout = ['/assets/common-1.js', '/assets/MainLayout-2.js', '/assets/forms-3.js'];
     for (const url of ['/app', '/app/vat-submissions', '/app/vat-submissions/7/receipt']) {

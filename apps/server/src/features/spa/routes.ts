@@ -74,27 +74,29 @@ export function injectClientConfig(html: string, clientConfig: ClientConfig): st
  * The build's preload hints (.vite/preloads.json, written by the web app's Vite config): chunks
  * the browser would only discover after running the entry chunk. `page` is for every page,
  * `main` for a signed-in page below /app, `screens` (by route path, `:name` for any one segment)
- * for a signed-in page of that screen. None when the file cannot be read: preloading is a hint.
+ * for a signed-in page of that screen, `public` (by path) for a public page, to anyone. None
+ * when the file cannot be read: preloading is a hint.
  */
 const preloadHintsSchema = z.object({
   page: z.array(z.string()),
   main: z.array(z.string()),
   screens: z.record(z.string(), z.array(z.string())).default({}),
+  public: z.record(z.string(), z.array(z.string())).default({}),
 });
 
 export function readPreloadHints(distDir: string): z.infer<typeof preloadHintsSchema> {
   try {
     return preloadHintsSchema.parse(JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'preloads.json'), 'utf8')));
   } catch {
-    return { page: [], main: [], screens: {} };
+    return { page: [], main: [], screens: {}, public: {} };
   }
 }
 
-/** The route of `screens` that `pathname` matches (a trailing slash ignored), if any. */
+/** The route of `screens` that `pathname` matches (a trailing slash ignored, so `/` is ''), if any. */
 export function screenRouteOf(routes: Iterable<string>, pathname: string): string | undefined {
   const segments = pathname.replace(/\/+$/, '').split('/');
   for (const route of routes) {
-    const pattern = route.split('/');
+    const pattern = route.replace(/\/+$/, '').split('/');
     if (
       pattern.length === segments.length &&
       pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
@@ -140,11 +142,21 @@ function withModulePreloads(html: string, files: string[]): string {
  * index.html with the settings inside, read again whenever the file changes: a rebuild replaces
  * every hashed chunk, so a copy read at start would point at files that are gone. `main` is the
  * page for a signed-in user below /app, which also announces the main layout's chunks; `screens`
- * the same for each screen the build lists, which also announces that screen's chunks.
+ * the same for each screen the build lists, which also announces that screen's chunks; and
+ * `publicPages` the page for each public page the build lists, with that page's chunks.
  */
 function indexPage(distDir: string, clientConfig: ClientConfig) {
   const indexFile = path.join(distDir, 'index.html');
-  let cached: { mtimeMs: number; size: number; html: string; main: string; screens: Map<string, string> } | undefined;
+  let cached:
+    | {
+        mtimeMs: number;
+        size: number;
+        html: string;
+        main: string;
+        screens: Map<string, string>;
+        publicPages: Map<string, string>;
+      }
+    | undefined;
   return () => {
     let stat: fs.Stats;
     try {
@@ -164,6 +176,12 @@ function indexPage(distDir: string, clientConfig: ClientConfig) {
           Object.entries(hints.screens).map(([route, files]) => [
             route,
             withModulePreloads(html, [...hints.page, ...hints.main, ...files]),
+          ]),
+        ),
+        publicPages: new Map(
+          Object.entries(hints.public).map(([route, files]) => [
+            route,
+            withModulePreloads(html, [...hints.page, ...files]),
           ]),
         ),
       };
@@ -216,12 +234,14 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     reply.code(200).type('text/html; charset=utf-8');
     // The signed-in user comes with the page, so the first screen need not wait for GET /api/me.
     // A page that names its user is never stored by a browser or proxy.
-    const user = await options.signedInUser(request);
-    if (!user) return reply.header('cache-control', 'no-cache').send(index.html);
     const pathname = request.url.split('?')[0] ?? '/';
+    const publicPage = screenRouteOf(index.publicPages.keys(), pathname);
+    const publicHtml = (publicPage && index.publicPages.get(publicPage)) || index.html;
+    const user = await options.signedInUser(request);
+    if (!user) return reply.header('cache-control', 'no-cache').send(publicHtml);
     const screen = screenRouteOf(index.screens.keys(), pathname);
     const inMainArea = pathname === '/app' || pathname.startsWith('/app/');
-    const html = screen ? (index.screens.get(screen) ?? index.main) : inMainArea ? index.main : index.html;
+    const html = screen ? (index.screens.get(screen) ?? index.main) : inMainArea ? index.main : publicHtml;
     const data = [
       ...(inMainArea && user.role !== Role.Guest ? (options.mainData ?? []) : []),
       ...((screen && options.screenData?.[screen]?.(routeSegments(screen, pathname))) || []),

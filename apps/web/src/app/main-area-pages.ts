@@ -1,3 +1,6 @@
+/** Screens' modules (paths from the web app's root) and the translation namespaces they read, by route path. */
+export type PageModules = Readonly<Record<string, { module: string; namespaces: readonly string[] }>>;
+
 /**
  * Each main-area screen's module and the translation namespaces it reads, by route path (a
  * `:name` segment matches any one segment). The route table (routes.tsx) loads these; the build's
@@ -5,9 +8,6 @@
  * signed-in page for that path, so the screen's code downloads beside the entry chunk instead of
  * after the entry chunk has run. A route missing here still works, just without that head start.
  */
-/** Screens' modules (paths from the web app's root) and the translation namespaces they read, by route path. */
-export type PageModules = Readonly<Record<string, { module: string; namespaces: readonly string[] }>>;
-
 export const mainAreaPages: PageModules = {
   '/app': { module: 'src/features/home/DashboardPage.tsx', namespaces: [] },
   '/app/practice-dashboard': {

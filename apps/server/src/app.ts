@@ -21,6 +21,7 @@ import { assistantRoutes } from './features/assistant/routes';
 import { assistantFeature } from './features/assistant/setup';
 import { DigestService, deadlineRoutes } from './features/deadlines';
 import { hmrcFeedRoutes } from './features/hmrc-feed/routes';
+import { homeScreenData } from './features/hmrc-feed/screen-data';
 import { hmrcFeedFeature } from './features/hmrc-feed/setup';
 import type { AgentService } from './features/agents/agent-service';
 import { agentRoutes } from './features/agents/routes';
@@ -230,7 +231,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(spaRoutes, {
     distDir: config.webDistDir,
     signedInUser: signedInUserReader(app, resolveUser),
-    screenData: returnScreenData,
+    screenData: { ...homeScreenData, ...returnScreenData },
     // The header's business switcher and most screens read the businesses first.
     mainData: [businessesPath],
     ...(config.environment === 'development' ? { canonicalLoopbackOrigin: new URL(config.publicUrl).origin } : {}),

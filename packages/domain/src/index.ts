@@ -32,6 +32,7 @@ export * from './vat-returns/margin-stock-book';
 export * from './assistant/llm';
 export * from './assistant/api';
 export * from './hmrc-feed/api';
+export * from './hmrc-feed/paths';
 export * from './agents/browsers';
 export * from './agents/api';
 export * from './agents/socket';

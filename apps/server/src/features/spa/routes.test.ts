@@ -175,7 +175,7 @@ describe('web app and API fallbacks', () => {
     expect(preloads(page.body)).toEqual([]);
   });
 
-  it('announces a signed-in page’s first reads with it (the businesses, then a Return page’s own), with the route’s id made safe', async () => {
+  it('announces a signed-in page’s first reads with it (the businesses, then Home’s or a Return page’s own), with the route’s id made safe', async () => {
     const { app } = await withBuiltWebApp();
     const fetches = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
@@ -191,7 +191,8 @@ describe('web app and API fallbacks', () => {
     expect(hostile).not.toContain('<script>alert(1)');
     // Other screens of the main area read only the businesses ahead; public pages nothing.
     expect(fetches((await client.get('/app/vat-operations')).body)).toEqual(['/api/businesses']);
-    expect(fetches((await client.get('/app')).body)).toEqual(['/api/businesses']);
+    // Home reads the news too (its card would otherwise draw a placeholder and grow).
+    expect(fetches((await client.get('/app')).body)).toEqual(['/api/businesses', '/api/hmrc-feed']);
     expect(fetches((await client.get('/privacy-policy')).body)).toEqual([]);
     // Nor does a signed-out visitor, who is sent to sign in.
     expect(fetches((await app.inject({ method: 'GET', url: '/app/vat-submissions/42' })).body)).toEqual([]);
@@ -200,6 +201,8 @@ describe('web app and API fallbacks', () => {
     const guestId = (await guest.get('/api/me')).json<{ user: { id: string } }>().user.id;
     expect((await client.put(`/api/users/${guestId}/role`, { role: Role.Guest })).statusCode).toBe(200);
     expect(fetches((await guest.get('/app/vat-operations')).body)).toEqual([]);
+    // The news is everyone's.
+    expect(fetches((await guest.get('/app')).body)).toEqual(['/api/hmrc-feed']);
   });
 
   it('serves hashed assets with a long cache, and a missing asset as 404 rather than the page', async () => {

@@ -242,9 +242,11 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     const screen = screenRouteOf(index.screens.keys(), pathname);
     const inMainArea = pathname === '/app' || pathname.startsWith('/app/');
     const html = screen ? (index.screens.get(screen) ?? index.main) : inMainArea ? index.main : publicHtml;
+    // A screen's reads whether or not the build lists chunks for it.
+    const dataScreen = screenRouteOf(Object.keys(options.screenData ?? {}), pathname);
     const data = [
       ...(inMainArea && user.role !== Role.Guest ? (options.mainData ?? []) : []),
-      ...((screen && options.screenData?.[screen]?.(routeSegments(screen, pathname))) || []),
+      ...((dataScreen && options.screenData?.[dataScreen]?.(routeSegments(dataScreen, pathname))) || []),
     ];
     const page = data.length ? withDataPreloads(html, data) : html;
     return reply.header('cache-control', 'no-store').send(injectJson(page, 'vatwise-me', { user }));

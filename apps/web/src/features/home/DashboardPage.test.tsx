@@ -81,6 +81,8 @@ describe('the Home dashboard', () => {
     it('lists the first 8 entries as links opening GOV.UK in a new tab, with their dates', async () => {
       fakeServer(signedIn());
       renderDashboard();
+      // While it loads, the card keeps a row for each entry it will list, so nothing below it moves.
+      expect(screen.getByTestId('hmrc-news-loading').children).toHaveLength(8);
       const items = await screen.findAllByTestId('hmrc-news-item');
       expect(items).toHaveLength(8);
       expect(screen.getByTestId('hmrc-news-source')).toHaveTextContent('From GOV.UK (in English)');

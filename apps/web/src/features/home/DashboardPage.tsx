@@ -15,7 +15,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle(t('dashboard.title'));
   const items = allNavItems.filter((item) => startingPoints.includes(item.key));
-  // Deadlines are for accounts that may connect businesses; the news is for everyone.
+  // Deadlines are for accounts that may connect businesses, first; the news is for everyone.
   const { hasBusinesses } = useCurrentBusiness();
   return (
     <Stack gap="lg" data-testid="dashboard">
@@ -25,10 +25,7 @@ export default function DashboardPage() {
           {t('dashboard.intro')}
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, lg: hasBusinesses ? 2 : 1 }}>
-        {hasBusinesses && <DeadlinesCard />}
-        <HmrcNewsCard />
-      </SimpleGrid>
+      {hasBusinesses && <DeadlinesCard />}
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
         {items.map((item) => (
           <UnstyledButton key={item.key} component={Link} to={item.path}>
@@ -44,6 +41,9 @@ export default function DashboardPage() {
           </UnstyledButton>
         ))}
       </SimpleGrid>
+      {/* Last: the news comes from GOV.UK, later than the rest and in no fixed size, so the page
+          above it stays where it was drawn when it arrives. */}
+      <HmrcNewsCard />
     </Stack>
   );
 }

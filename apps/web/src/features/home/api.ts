@@ -1,4 +1,4 @@
-import type { DeadlinesResponse, HmrcFeed } from '@vatwise/domain';
+import { type DeadlinesResponse, type HmrcFeed, hmrcFeedPath } from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
 /** The Home dashboard's cards: GOV.UK's HMRC news and the current business's VAT deadlines. */
@@ -6,7 +6,7 @@ export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Always 200: the body says whether the feed could be read (status 'ok' or 'unavailable'). */
     hmrcFeed: build.query<HmrcFeed, void>({
-      query: () => '/api/hmrc-feed',
+      query: () => hmrcFeedPath,
     }),
     /** Open obligations of one of the user's businesses, read from HMRC. */
     deadlines: build.query<DeadlinesResponse, { vrn: string }>({

@@ -28,13 +28,21 @@ function NewsItem({ entry }: { entry: HmrcFeedEntry }) {
   );
 }
 
+/**
+ * As many rows as the card lists, each the height of an entry's title and date lines, so the
+ * cards below do not move when the news arrives (a title that wraps still adds its extra line).
+ */
 function NewsSkeleton({ label }: { label: string }) {
   return (
     <Stack gap="sm" role="status" aria-label={label} data-testid="hmrc-news-loading">
-      {Array.from({ length: 4 }, (_, index) => (
-        <Stack gap={4} key={index}>
-          <Skeleton h={14} w={`${90 - index * 12}%`} />
-          <Skeleton h={10} w={80} />
+      {Array.from({ length: newsItemsShown }, (_, index) => (
+        <Stack gap={2} key={index}>
+          <Skeleton w={`${90 - (index % 4) * 12}%`}>
+            <Text size="sm">&nbsp;</Text>
+          </Skeleton>
+          <Skeleton w={80}>
+            <Text size="xs">&nbsp;</Text>
+          </Skeleton>
         </Stack>
       ))}
     </Stack>

@@ -89,12 +89,22 @@ test('on a phone-sized screen the navigation folds behind a menu button', async 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/app');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const whitepaper = navigation.getByRole('link', { name: 'Whitepaper', exact: true });
   await expect(navigation).not.toBeInViewport();
+  // Folded, its links are out of reach of the keyboard and of screen readers, which cannot see it.
+  await expect(whitepaper).toHaveCount(0);
   await page.getByRole('button', { name: 'Show or hide navigation' }).click();
   await expect(navigation).toBeInViewport();
-  await navigation.getByRole('link', { name: 'Whitepaper', exact: true }).click();
+  await whitepaper.click();
   await expect(page).toHaveURL('/app/whitepaper');
   await expect(navigation).not.toBeInViewport();
+  await expect(page.getByTestId('navigation-links')).toHaveAttribute('inert');
+  // Tabbing from the menu button never lands inside the folded navigation.
+  await page.getByRole('button', { name: 'Show or hide navigation' }).focus();
+  for (let press = 0; press < 6; press += 1) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="navigation-links"]')))).toBe(false);
+  }
 });
 
 test('on a wide screen the navigation is always shown', async ({ page }) => {
@@ -102,4 +112,5 @@ test('on a wide screen the navigation is always shown', async ({ page }) => {
   await page.goto('/app');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Show or hide navigation' })).toBeHidden();
+  await expect(page.getByTestId('navigation-links')).not.toHaveAttribute('inert');
 });

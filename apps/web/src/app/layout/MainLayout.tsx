@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { APP_BASE, navigationFor } from '../../shared/navigation/screens';
@@ -20,6 +20,17 @@ export function MainLayout() {
   const [navOpen, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   const role = useAuth().user?.role;
+  // Below 'sm' (48em, as global.css) the navigation folds off-screen behind the menu button. Read
+  // at the first render, so a phone never draws it only to take it away.
+  const folding = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
+  // There, its links (half of a page's elements) are drawn only once the user first opens it, and
+  // while it is folded they are inert, so the keyboard and screen readers skip what cannot be seen.
+  const [navOpened, setNavOpened] = useState(false);
+  const showNavigation = () => {
+    setNavOpened(true);
+    toggle();
+  };
+  const drawLinks = !folding || navOpened;
 
   // On a phone the navigation covers the screen: close it once the user has picked a page.
   useEffect(close, [location.pathname, close]);
@@ -35,7 +46,7 @@ export function MainLayout() {
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+              <Burger opened={navOpen} onClick={showNavigation} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
               <Brand to={APP_BASE} />
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -48,34 +59,38 @@ export function MainLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label={t('nav.main')} component="nav">
-          <Box hiddenFrom="md" px="xs" pb="xs">
-            <BusinessSwitcher placement="navigation" />
-          </Box>
-          {/* The browser's own scrolling (global.css): Mantine's ScrollArea would add its code to
-              every screen's first paint for a list that rarely overflows. */}
-          <div className="vw-navbar-links">
-            {navigationFor(role).map((group) => (
-              <div key={group.key}>
-                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                  {t(`nav.groups.${group.key}`)}
-                </Text>
-                {group.items.map((item) => (
-                  <NavLink
-                    key={item.key}
-                    component={RouterNavLink}
-                    to={item.path}
-                    end={item.path === APP_BASE}
-                    label={t(`nav.${item.key}`)}
-                    leftSection={<ScreenIcon screen={item.key} size={18} stroke={1.6} />}
-                    active={
-                      item.path === APP_BASE ? location.pathname === APP_BASE : location.pathname.startsWith(item.path)
-                    }
-                    data-testid={`nav-${item.key}`}
-                  />
+          {drawLinks && (
+            <Box display="contents" inert={folding && !navOpen} data-testid="navigation-links">
+              <Box hiddenFrom="md" px="xs" pb="xs">
+                <BusinessSwitcher placement="navigation" />
+              </Box>
+              {/* The browser's own scrolling (global.css): Mantine's ScrollArea would add its code to
+                  every screen's first paint for a list that rarely overflows. */}
+              <div className="vw-navbar-links">
+                {navigationFor(role).map((group) => (
+                  <div key={group.key}>
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                      {t(`nav.groups.${group.key}`)}
+                    </Text>
+                    {group.items.map((item) => (
+                      <NavLink
+                        key={item.key}
+                        component={RouterNavLink}
+                        to={item.path}
+                        end={item.path === APP_BASE}
+                        label={t(`nav.${item.key}`)}
+                        leftSection={<ScreenIcon screen={item.key} size={18} stroke={1.6} />}
+                        active={
+                          item.path === APP_BASE ? location.pathname === APP_BASE : location.pathname.startsWith(item.path)
+                        }
+                        data-testid={`nav-${item.key}`}
+                      />
+                    ))}
+                  </div>
                 ))}
               </div>
-            ))}
-          </div>
+            </Box>
+          )}
         </AppShell.Navbar>
         <PageFrame bottomClearance={launcherClearance} />
         <ChatLauncher />

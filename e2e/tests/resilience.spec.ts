@@ -103,7 +103,9 @@ test('on a phone-sized screen the navigation folds behind a menu button', async 
   await page.getByRole('button', { name: 'Show or hide navigation' }).focus();
   for (let press = 0; press < 6; press += 1) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="navigation-links"]')))).toBe(false);
+    expect(
+      await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="navigation-links"]'))),
+    ).toBe(false);
   }
 });
 

@@ -46,7 +46,13 @@ export function MainLayout() {
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={navOpen} onClick={showNavigation} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+              <Burger
+                opened={navOpen}
+                onClick={showNavigation}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
+              />
               <Brand to={APP_BASE} />
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -81,7 +87,9 @@ export function MainLayout() {
                         label={t(`nav.${item.key}`)}
                         leftSection={<ScreenIcon screen={item.key} size={18} stroke={1.6} />}
                         active={
-                          item.path === APP_BASE ? location.pathname === APP_BASE : location.pathname.startsWith(item.path)
+                          item.path === APP_BASE
+                            ? location.pathname === APP_BASE
+                            : location.pathname.startsWith(item.path)
                         }
                         data-testid={`nav-${item.key}`}
                       />

@@ -29,8 +29,8 @@ function NewsItem({ entry }: { entry: HmrcFeedEntry }) {
 }
 
 /**
- * As many rows as the card lists, each the height of an entry's title and date lines, so the
- * cards below do not move when the news arrives (a title that wraps still adds its extra line).
+ * As many rows as the card lists, each the height of an entry's title and date lines: the card
+ * takes about the room the news will need before it arrives (a title that wraps adds a line).
  */
 function NewsSkeleton({ label }: { label: string }) {
   return (

@@ -233,7 +233,10 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     signedInUser: signedInUserReader(app, resolveUser),
     screenData: { ...homeScreenData, ...returnScreenData },
     // The header's business switcher and most screens read the businesses first.
-    mainData: [businessesPath],
+    mainReads: async (request) => {
+      const user = await resolveUser(request);
+      return user ? { [businessesPath]: await hmrc.service.listBusinesses(user) } : {};
+    },
     ...(config.environment === 'development' ? { canonicalLoopbackOrigin: new URL(config.publicUrl).origin } : {}),
     clientConfig: {
       helpUrl: config.helpUrl,

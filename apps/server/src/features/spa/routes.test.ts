@@ -5,7 +5,8 @@ import { Role, clientConfigSchema, userRecordSchema } from '@vatwise/domain';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerUser } from '../../test/session-client';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { connectBusiness } from '../../test/hmrc-journey';
+import { type TestApp, createListeningTestApp, createTestApp } from '../../test/test-app';
 
 const indexHtml =
   '<!doctype html><html><head><title>VAT Wise</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -38,6 +39,16 @@ function writeWebBuild(dir: string) {
       },
     }),
   );
+}
+
+/** The API reads a page announces (`<link rel="preload" as="fetch">`), in order. */
+const fetchPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+/** The API answers a page carries with its user (`<script id="vatwise-me">`), by path; undefined without one. */
+function pageReads(html: string): unknown {
+  const json = /<script id="vatwise-me" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as { reads?: unknown }).reads;
 }
 
 describe('web app and API fallbacks', () => {
@@ -175,34 +186,51 @@ describe('web app and API fallbacks', () => {
     expect(preloads(page.body)).toEqual([]);
   });
 
-  it('announces a signed-in page’s first reads with it (the businesses, then Home’s or a Return page’s own), with the route’s id made safe', async () => {
+  it('announces a signed-in page’s first reads with it (Home’s or a Return page’s own), with the route’s id made safe', async () => {
     const { app } = await withBuiltWebApp();
-    const fetches = (html: string) =>
-      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     const client = await registerUser(app, 'data.owner@example.com', 'Data Owner');
     // The addresses the web app asks for (recordPagePath), so the preloaded answers are the ones it uses.
-    expect(fetches((await client.get('/app/vat-submissions/42')).body)).toEqual([
-      '/api/businesses',
+    expect(fetchPreloads((await client.get('/app/vat-submissions/42')).body)).toEqual([
       '/api/vat_returns/42',
       '/api/vat_returns/42/records?page=1&amp;pageSize=100&amp;sort=date&amp;order=asc',
     ]);
     const hostile = (await client.get('/app/vat-submissions/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).body;
-    expect(fetches(hostile)[1]).toBe('/api/vat_returns/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(fetchPreloads(hostile)[0]).toBe('/api/vat_returns/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(hostile).not.toContain('<script>alert(1)');
-    // Other screens of the main area read only the businesses ahead; public pages nothing.
-    expect(fetches((await client.get('/app/vat-operations')).body)).toEqual(['/api/businesses']);
-    // Home reads the news too (its card would otherwise draw a placeholder and grow).
-    expect(fetches((await client.get('/app')).body)).toEqual(['/api/businesses', '/api/hmrc-feed']);
-    expect(fetches((await client.get('/privacy-policy')).body)).toEqual([]);
+    // Other screens of the main area announce nothing; Home the news (its card would otherwise
+    // draw a placeholder and grow); public pages nothing.
+    expect(fetchPreloads((await client.get('/app/vat-operations')).body)).toEqual([]);
+    expect(fetchPreloads((await client.get('/app')).body)).toEqual(['/api/hmrc-feed']);
+    expect(fetchPreloads((await client.get('/privacy-policy')).body)).toEqual([]);
     // Nor does a signed-out visitor, who is sent to sign in.
-    expect(fetches((await app.inject({ method: 'GET', url: '/app/vat-submissions/42' })).body)).toEqual([]);
-    // A Guest account has no businesses to read, so nothing is fetched for it in vain.
+    expect(fetchPreloads((await app.inject({ method: 'GET', url: '/app/vat-submissions/42' })).body)).toEqual([]);
+    // The news is everyone's, a Guest's too.
     const guest = await registerUser(app, 'data.guest@example.com', 'Data Guest');
     const guestId = (await guest.get('/api/me')).json<{ user: { id: string } }>().user.id;
     expect((await client.put(`/api/users/${guestId}/role`, { role: Role.Guest })).statusCode).toBe(200);
-    expect(fetches((await guest.get('/app/vat-operations')).body)).toEqual([]);
-    // The news is everyone's.
-    expect(fetches((await guest.get('/app')).body)).toEqual(['/api/hmrc-feed']);
+    expect(fetchPreloads((await guest.get('/app')).body)).toEqual(['/api/hmrc-feed']);
+  });
+
+  it('writes the businesses into a signed-in main-area page, as GET /api/businesses answers them, for an account that may use HMRC', async () => {
+    distDir = path.join(process.env.TMPDIR ?? '/tmp', `vatwise-dist-${process.pid}-${Date.now()}`);
+    writeWebBuild(distDir);
+    // Listening: connecting a business goes through the simulator's sign-in pages over HTTP.
+    server = await createListeningTestApp({ WEB_DIST_DIR: distDir });
+    const { app } = server;
+    const client = await registerUser(app, 'reads.owner@example.com', 'Reads Owner');
+    const { vrn } = await connectBusiness(client);
+    const answered = (await client.get('/api/businesses')).json<{ businesses: Array<{ vrn: string }> }>();
+    expect(answered.businesses.map((business) => business.vrn)).toEqual([vrn]);
+    for (const url of ['/app', '/app/vat-operations', '/app/vat-submissions/42']) {
+      expect(pageReads((await client.get(url)).body)).toEqual({ '/api/businesses': answered });
+    }
+    // Not on a public page, nor for a signed-out visitor, nor for a Guest (who has no businesses).
+    expect(pageReads((await client.get('/privacy-policy')).body)).toEqual({});
+    expect(pageReads((await app.inject({ method: 'GET', url: '/app' })).body)).toBeUndefined();
+    const guest = await registerUser(app, 'reads.guest@example.com', 'Reads Guest');
+    const guestId = (await guest.get('/api/me')).json<{ user: { id: string } }>().user.id;
+    expect((await client.put(`/api/users/${guestId}/role`, { role: Role.Guest })).statusCode).toBe(200);
+    expect(pageReads((await guest.get('/app/vat-operations')).body)).toEqual({});
   });
 
   it('serves hashed assets with a long cache, and a missing asset as 404 rather than the page', async () => {

@@ -24,10 +24,12 @@ export interface SpaOptions {
    */
   screenData?: Record<string, (segments: Record<string, string>) => string[]>;
   /**
-   * API reads every signed-in page below /app starts with, for an account that may use HMRC (not
-   * the Guest role): announced like `screenData`, before a screen's own.
+   * API answers every signed-in page below /app starts with, by path, for an account that may use
+   * HMRC (not the Guest role): written into the page with its user, so the first screen draws them
+   * at once (no request, no placeholder giving way). A read that fails is left out, and the web app
+   * asks for it as usual.
    */
-  mainData?: string[];
+  mainReads?: (request: FastifyRequest) => Promise<Record<string, unknown>>;
 }
 
 const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -219,6 +221,15 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     app.log.warn({ distDir: options.distDir }, 'the web app is not built; run "npm run build" to serve it');
   }
 
+  const mainReadsOf = async (request: FastifyRequest): Promise<Record<string, unknown>> => {
+    try {
+      return (await options.mainReads?.(request)) ?? {};
+    } catch (error) {
+      request.log.warn({ err: error }, 'a page went without its first reads; the web app will ask for them');
+      return {};
+    }
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (options.canonicalLoopbackOrigin) {
       const to = loopbackAliasRedirect(options.canonicalLoopbackOrigin, request.headers.host, request.url);
@@ -244,12 +255,10 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
     const html = screen ? (index.screens.get(screen) ?? index.main) : inMainArea ? index.main : publicHtml;
     // A screen's reads whether or not the build lists chunks for it.
     const dataScreen = screenRouteOf(Object.keys(options.screenData ?? {}), pathname);
-    const data = [
-      ...(inMainArea && user.role !== Role.Guest ? (options.mainData ?? []) : []),
-      ...((dataScreen && options.screenData?.[dataScreen]?.(routeSegments(dataScreen, pathname))) || []),
-    ];
+    const data = (dataScreen && options.screenData?.[dataScreen]?.(routeSegments(dataScreen, pathname))) || [];
     const page = data.length ? withDataPreloads(html, data) : html;
-    return reply.header('cache-control', 'no-store').send(injectJson(page, 'vatwise-me', { user }));
+    const reads = inMainArea && user.role !== Role.Guest ? await mainReadsOf(request) : {};
+    return reply.header('cache-control', 'no-store').send(injectJson(page, 'vatwise-me', { user, reads }));
   };
 
   // The static handler refuses a directory (403), so the root page is a route of its own.

@@ -1,4 +1,4 @@
 /** What other parts of the app may use from the HMRC connection feature. */
 export { BusinessSwitcher } from './components/BusinessSwitcher';
-export { formatVrn, useCurrentBusiness } from './use-current-business';
+export { formatVrn, useCurrentBusiness, useHasBusinesses } from './use-current-business';
 export { hmrcApi } from './api';

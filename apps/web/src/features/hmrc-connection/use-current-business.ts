@@ -4,13 +4,21 @@ import { useAuth } from '../auth';
 import { hmrcApi } from './api';
 
 /**
+ * Whether the signed-in account may have businesses: accounts that may use HMRC do, visitors,
+ * guests and Guest-role accounts do not. Known from the account alone, so a component that asks
+ * only this is not drawn again while the businesses load.
+ */
+export function useHasBusinesses(): boolean {
+  const { status, user } = useAuth();
+  return status === 'signedIn' && user?.role !== Role.Guest;
+}
+
+/**
  * The business (VRN) the user is working on: the one they chose last, remembered by the server so
  * it follows them to another device. Guests and visitors have none.
  */
 export function useCurrentBusiness() {
-  const { status, user } = useAuth();
-  // Businesses belong to accounts that may use HMRC: not to visitors, guests or Guest-role accounts.
-  const hasBusinesses = status === 'signedIn' && user?.role !== Role.Guest;
+  const hasBusinesses = useHasBusinesses();
   const query = hmrcApi.useBusinessesQuery(undefined, { skip: !hasBusinesses });
   const [select, selecting] = hmrcApi.useSelectBusinessMutation();
   const businesses: Business[] = query.data?.businesses ?? [];

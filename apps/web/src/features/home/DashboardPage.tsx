@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { allNavItems } from '../../shared/navigation/screens';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { useCurrentBusiness } from '../hmrc-connection';
+import { useHasBusinesses } from '../hmrc-connection';
 import { DeadlinesCard } from './components/DeadlinesCard';
 import { HmrcNewsCard } from './components/HmrcNewsCard';
 
@@ -15,8 +15,9 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle(t('dashboard.title'));
   const items = allNavItems.filter((item) => startingPoints.includes(item.key));
-  // Deadlines are for accounts that may connect businesses, first; the news is for everyone.
-  const { hasBusinesses } = useCurrentBusiness();
+  // Deadlines are for accounts that may connect businesses, first; the news is for everyone. Asked
+  // of the account, not of the businesses' query, so the page is not drawn again as they load.
+  const hasBusinesses = useHasBusinesses();
   return (
     <Stack gap="lg" data-testid="dashboard">
       <div>

@@ -2,3 +2,4 @@
 export { BusinessSwitcher } from './components/BusinessSwitcher';
 export { formatVrn, useCurrentBusiness, useHasBusinesses } from './use-current-business';
 export { hmrcApi } from './api';
+export { seedPageBusinesses } from './page-businesses';

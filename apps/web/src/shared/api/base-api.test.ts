@@ -1,7 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, configureSessionHandling } from './base-api';
-import { takePageUser } from './page-user';
 import { dynamicMiddleware, rootReducer } from '../store/root';
 
 const probe = api.injectEndpoints({
@@ -84,26 +83,5 @@ describe('the HTTP client on a 401', () => {
     await store().dispatch(probe.endpoints.protectedThing.initiate());
     expect(calls).toEqual(['/api/users']);
     expect(onSessionExpired).not.toHaveBeenCalled();
-  });
-});
-
-describe('the HTTP client and the answers a page carries', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('answers the first read of a path the page carries without a request, and asks the server after', async () => {
-    configureSessionHandling({ isSignedIn: () => true, onSessionExpired: vi.fn() });
-    const doc = document.implementation.createHTMLDocument('VAT Wise');
-    const script = doc.createElement('script');
-    script.id = 'vatwise-me';
-    script.textContent = JSON.stringify({ user: null, reads: { '/api/users': { ok: false } } });
-    doc.head.append(script);
-    takePageUser(doc);
-    const calls = serverAnswers(200);
-    const app = store();
-    expect((await app.dispatch(probe.endpoints.protectedThing.initiate())).data).toEqual({ ok: false });
-    expect(calls).toEqual([]);
-    const again = await app.dispatch(probe.endpoints.protectedThing.initiate(undefined, { forceRefetch: true }));
-    expect(again.data).toEqual({ ok: true });
-    expect(calls).toEqual(['/api/users']);
   });
 });

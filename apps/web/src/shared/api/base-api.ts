@@ -7,7 +7,6 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer } from '../store/root';
 import { browserFraudHeaders } from './fraud-prevention';
-import { takePageRead } from './page-user';
 
 /** Spec section 9: API time-outs. The long one is the default for HMRC-backed calls. */
 export const API_TIMEOUT_MS = { default: 30_000, long: 150_000, short: 5_000 } as const;
@@ -49,9 +48,6 @@ export const baseQueryWithSessionRefresh: BaseQueryFn<string | FetchArgs, unknow
   api,
   extraOptions,
 ) => {
-  // A plain GET the page already answered (the businesses, on a signed-in page): no request.
-  const fromPage = typeof args === 'string' ? takePageRead(args) : undefined;
-  if (fromPage) return { data: fromPage.body };
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status !== 401 || ownsItsUnauthorized(pathOf(args)) || !isSignedIn()) return result;
   const refreshed = await rawBaseQuery(

@@ -28,6 +28,11 @@ export function takePageUser(doc: Document = document): unknown {
   }
 }
 
+/** Whether the page carries any answer not yet taken. */
+export function hasPageReads(): boolean {
+  return pageReads.size > 0;
+}
+
 /**
  * The page's answer for a GET of `path`, once (a later read asks the server), and only while the
  * page is fresh; undefined when the page carries none.

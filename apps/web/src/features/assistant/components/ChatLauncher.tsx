@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { openChat } from '../chat-thunks';
 import { useCanChat, useChatDispatch } from '../use-chat';
-import { useDeferredModule } from '../../../shared/ui/use-after-first-paint';
+import { useAfterFirstPaint, useDeferredModule } from '../../../shared/ui/use-after-first-paint';
 import { launcherOffset, launcherSize } from './launcher-size';
 import { VAT_WISE_PATH } from './vat-wise-path';
 
@@ -19,13 +19,17 @@ const loadChatLauncherPanel = () => import('./ChatLauncherPanel');
  */
 export const launcherClearance = launcherSize + launcherOffset + 16;
 
-/** Fetches the signed-in user's conversations once (spec section 4, on start). */
+/**
+ * Fetches the signed-in user's conversations once (spec section 4, on start), once the first
+ * screen has painted: the page does not wait for the chat's history.
+ */
 function useChatHistoryOnSignIn() {
   const dispatch = useChatDispatch();
   const canChat = useCanChat();
+  const painted = useAfterFirstPaint(canChat);
   useEffect(() => {
-    if (canChat) void dispatch(openChat());
-  }, [canChat, dispatch]);
+    if (canChat && painted) void dispatch(openChat());
+  }, [canChat, painted, dispatch]);
 }
 
 function Launcher() {

@@ -2,7 +2,8 @@ import type { ChatMessage, Conversation, ConversationSummary, StreamEvent } from
 import { describe, expect, it } from 'vitest';
 import { signedOut } from '../auth';
 import { answerEventReceived } from './chat-actions';
-import { type ChatState, chatSlice, initialChatState } from './chat-state';
+import { initialChatState } from './chat-initial-state';
+import { type ChatState, chatSlice } from './chat-state';
 import {
   createConversation,
   deleteConversation,

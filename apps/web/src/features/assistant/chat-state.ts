@@ -11,7 +11,7 @@ import {
   loadConversation,
   sendMessage,
 } from './chat-thunks';
-import { storedLlm } from './selected-llm';
+import { initialChatState } from './chat-initial-state';
 
 /** The answer being written: shown as it arrives, stored as a message when it ends. */
 export interface AnswerInProgress {
@@ -38,21 +38,6 @@ export interface ChatState {
   answer: AnswerInProgress | null;
   /** The user allowed the assistant to read their own VAT data (asked each visit, never stored). */
   useMyData: boolean;
-}
-
-export function initialChatState(): ChatState {
-  return {
-    conversationHistory: [],
-    currentConversation: null,
-    currentConversationId: null,
-    selectedLLM: storedLlm(),
-    loading: false,
-    error: null,
-    historyRequested: false,
-    pendingQuestion: null,
-    answer: null,
-    useMyData: false,
-  };
 }
 
 /** Adds a conversation to the history, or replaces it there if present (spec section 4). */

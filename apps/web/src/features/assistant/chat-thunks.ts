@@ -5,6 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import type { RootState } from '../../shared/store/root';
 import { TAXGPT_BASE, assistantApi } from './api';
 import { answerEventReceived } from './chat-actions';
+import { initialChatState } from './chat-initial-state';
 import type { ChatState } from './chat-state';
 import { readNdjson } from './ndjson';
 
@@ -19,7 +20,7 @@ interface ThunkConfig {
   rejectValue: ChatFailure;
 }
 
-const chatOf = (state: RootState): ChatState => (state as RootState & { chat: ChatState }).chat;
+const chatOf = (state: RootState): ChatState => (state as RootState & { chat?: ChatState }).chat ?? initialChatState();
 
 /** The server's message from a failed call, when it sent one. */
 function detailOf(error: unknown): string | null {

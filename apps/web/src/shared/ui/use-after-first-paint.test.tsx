@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useDeferredModule } from './use-after-first-paint';
+import { useBackgroundModule, useDeferredModule } from './use-after-first-paint';
 
 const neverIdle = () => {
   vi.stubGlobal('requestIdleCallback', () => 1);
@@ -77,6 +77,38 @@ describe('a control whose full component loads after the first paint', () => {
 
     act(() => result.current.press());
     await waitFor(() => expect(result.current.module).toEqual({ name: 'menu' }));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a background module (the live channel)', () => {
+  it('loads only once wanted', async () => {
+    const load = vi.fn(async () => ({ name: 'live' }));
+    const { result, rerender } = renderHook(({ wanted }) => useBackgroundModule(load, wanted), {
+      initialProps: { wanted: false },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    rerender({ wanted: true });
+    await waitFor(() => expect(result.current).toEqual({ name: 'live' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('whose download fails is tried again once the browser is back online, without an error', async () => {
+    let online = false;
+    const load = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
+      return { name: 'live' };
+    });
+    const { result } = renderHook(() => useBackgroundModule(load, true));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current).toBeNull();
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current).toEqual({ name: 'live' }));
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -69,3 +69,43 @@ export function useDeferredModule<Module>(load: () => Promise<Module>, after: 'p
     },
   };
 }
+
+/** How long a background module that failed to download waits before it is tried again. */
+export const backgroundModuleRetryMs = 30_000;
+
+/**
+ * The module of something a page runs in the background (the live channel), loaded once `wanted`
+ * and null until then. A download that fails (the connection dropped) never reaches the page's
+ * error screen: it is tried again when the browser is back online, or after
+ * `backgroundModuleRetryMs`.
+ */
+export function useBackgroundModule<Module>(load: () => Promise<Module>, wanted: boolean): Module | null {
+  const [module, setModule] = useState<Module | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted || module) return undefined;
+    let live = true;
+    let retry: number | undefined;
+    const again = () => {
+      window.clearTimeout(retry);
+      window.removeEventListener('online', again);
+      if (live) setAttempt((count) => count + 1);
+    };
+    load().then(
+      (loaded) => {
+        if (live) setModule(() => loaded);
+      },
+      () => {
+        if (!live) return;
+        window.addEventListener('online', again);
+        retry = window.setTimeout(again, backgroundModuleRetryMs);
+      },
+    );
+    return () => {
+      live = false;
+      window.clearTimeout(retry);
+      window.removeEventListener('online', again);
+    };
+  }, [wanted, module, load, attempt]);
+  return module;
+}

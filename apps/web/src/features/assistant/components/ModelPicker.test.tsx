@@ -6,7 +6,7 @@ import { fakeServer } from '../../../test/fake-server';
 import { renderPage } from '../../../test/render-page';
 import { ChatMessages } from './ChatMessages';
 import { ModelPicker } from './ModelPicker';
-import { initialChatState } from '../chat-state';
+import { initialChatState } from '../chat-initial-state';
 
 /** The server's answer when only the built-in assistant is set up; its reasons are in English. */
 const models: ModelInfo[] = [

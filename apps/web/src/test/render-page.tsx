@@ -6,12 +6,17 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { dynamicMiddleware, rootReducer } from '../shared/store/root';
 
-/** Renders a screen as the app does: a fresh store, Mantine, a router at `path`, and Suspense for translations. */
-export function renderPage(ui: ReactNode, path = '/') {
-  const store = configureStore({
+/** A fresh store as the app builds it: the root reducer with every injected slice and API. */
+export function createTestStore() {
+  return configureStore({
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
   });
+}
+
+/** Renders a screen as the app does: a fresh store, Mantine, a router at `path`, and Suspense for translations. */
+export function renderPage(ui: ReactNode, path = '/') {
+  const store = createTestStore();
   return render(
     <Provider store={store}>
       <MantineProvider>

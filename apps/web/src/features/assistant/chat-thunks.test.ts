@@ -1,7 +1,7 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dynamicMiddleware, rootReducer, type RootState } from '../../shared/store/root';
+import type { RootState } from '../../shared/store/root';
 import { fakeServer } from '../../test/fake-server';
+import { createTestStore } from '../../test/render-page';
 import { openChat } from './chat-thunks';
 // The chat's slice, injected into the root reducer as the assistant's code loads.
 import './chat-state';
@@ -11,10 +11,7 @@ describe('opening the chat on start', () => {
 
   it('works before the store has run the chat’s reducer (its state not there yet), and fetches the history', async () => {
     const requests = fakeServer({ '/taxgpt/api/conversations': { body: { conversations: [] } } });
-    const store = configureStore({
-      reducer: rootReducer,
-      middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-    });
+    const store = createTestStore();
     // As when the assistant's code loads after the last action: the injected key is not in the state yet.
     const withoutChat = () => {
       const { chat: _chat, ...rest } = store.getState() as RootState & { chat?: unknown };

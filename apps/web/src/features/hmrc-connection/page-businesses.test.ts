@@ -1,9 +1,8 @@
-import { configureStore } from '@reduxjs/toolkit';
 import type { Business } from '@vatwise/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takePageUser } from '../../shared/api/page-user';
-import { dynamicMiddleware, rootReducer } from '../../shared/store/root';
 import { fakeServer } from '../../test/fake-server';
+import { createTestStore } from '../../test/render-page';
 import { userRecord } from '../../test/users';
 import { hmrcApi } from './api';
 import { seedPageBusinesses } from './page-businesses';
@@ -28,20 +27,13 @@ function loadPageCarrying(businesses: unknown) {
   takePageUser(doc);
 }
 
-function store() {
-  return configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-  });
-}
-
 describe('the businesses a signed-in page carries', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('answer the businesses’ query before any screen asks, without a request, and a refetch asks the server', async () => {
     loadPageCarrying({ businesses: [acme], current: acme.vrn });
     const requests = fakeServer({ '/api/businesses': { body: { businesses: [], current: null } } });
-    const app = store();
+    const app = createTestStore();
     const seed = seedPageBusinesses();
     expect(seed).toBeDefined();
     if (seed) app.dispatch(seed);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vrnWithCheckDigits } from '@vatwise/domain';
+import { isValidVrn, vrnWithCheckDigits } from '@vatwise/domain';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
@@ -257,7 +257,8 @@ const agentErrors = (name: OperationName): Record<string, Case> => ({
 
 const bodyErrors = (name: 'create' | 'check'): Record<string, Case> => ({
   '400 serviceNotSupported': async () => call(name, { body: await bodyWith(name, { service: 'MTD-CGT' }) }),
-  '400 invalidClientId': async () => call(name, { body: await bodyWith(name, { clientId: '12345' }) }),
+  // Ten digits: outside the definition's ClientIdVAT, ^[0-9]{1,9}$.
+  '400 invalidClientId': async () => call(name, { body: await bodyWith(name, { clientId: '1234567890' }) }),
   '400 clientIdDoesNotMatchService': async () => call(name, { body: await bodyWith(name, { clientId: 'AB123456C' }) }),
   '400 invalidPostcode': async () => call(name, { body: await itsaBody(name, { knownFact: 'NOT A POSTCODE' }) }),
   '400 invalidVatRegistrationDate': async () => call(name, { body: await bodyWith(name, { knownFact: '18/05/2007' }) }),
@@ -389,6 +390,31 @@ describe('each answer of HMRC’s definition', () => {
       covered.filter((entry) => !listed.includes(entry) && !listed.includes(entry.split(' ').slice(0, 2).join(' '))),
     ).toEqual([]);
   });
+});
+
+describe('a VAT client id in the definition’s format that no client holds', () => {
+  // 123456789 fails the VRN check digits; HMRC's definition asks for 1 to 9 digits only, so such
+  // an id is a client HMRC has no registration for, not a bad format.
+  it.each([
+    ['create', '123456789'],
+    ['create', '12345'],
+    ['check', '123456789'],
+    ['check', '7'],
+  ] as const)('%s with %s: 403 clientRegistrationNotFound, HMRC’s example body', async (name, clientId) => {
+    if (clientId.length === 9) expect(isValidVrn(clientId)).toBe(false);
+    const result = await call(name, { body: await bodyWith(name, { clientId }) });
+    expect(result.statusCode, result.body).toBe(403);
+    expectConforms(name, result, 'clientRegistrationNotFound');
+  });
+
+  it.each(['1234567890', 'GB123456789', '12345678A', '', ' 123456789'])(
+    'create with %j: 400 invalidClientId',
+    async (clientId) => {
+      const result = await call('create', { body: await bodyWith('create', { clientId }) });
+      expect(result.statusCode, result.body).toBe(400);
+      expectConforms('create', result, 'invalidClientId');
+    },
+  );
 });
 
 describe('the platform’s answers on every operation (hmrc-mtd-vat.md 1.5)', () => {

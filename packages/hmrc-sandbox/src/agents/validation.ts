@@ -1,4 +1,4 @@
-import { isIsoDate, isValidVrn } from '@vatwise/domain';
+import { isIsoDate } from '@vatwise/domain';
 import type { SandboxAnswer } from '../http/errors';
 import { agentError } from './errors';
 
@@ -25,13 +25,16 @@ const clientTypes: Record<AgentService, readonly string[]> = {
 };
 const clientIdTypes: Record<AgentService, string> = { 'MTD-VAT': 'vrn', 'MTD-IT': 'ni' };
 
-// HMRC's definition's patterns for a NINO and a postcode (ClientIdNINO, KnownFactPostcode).
+// HMRC's definition's patterns for a VRN, a NINO and a postcode (ClientIdVAT, ClientIdNINO and
+// KnownFactPostcode in reference/agent-authorisation/application.yaml).
+const vatClientIdPattern = /^[0-9]{1,9}$/;
 export const ninoPattern = /^[ABCEGHJKLMNOPRSTWXYZ][ABCEGHJKLMNPRSTWXYZ]?\d{2}?\d{2}?\d{2}?[A-D]{1}$/;
 const postcodePattern = /^[A-Z]{1,2}[0-9][0-9A-Z]?\s?[0-9][A-Z]{2}$|BFPO\s?[0-9]{1,5}$/;
 
-// A VRN must pass its check digits, as HMRC's Vrn does.
+// The format only: a VRN whose check digits fail is one HMRC has no registration for, so the
+// service answers 403 CLIENT_REGISTRATION_NOT_FOUND, not a format error.
 const idChecks: Record<AgentService, (id: string) => boolean> = {
-  'MTD-VAT': isValidVrn,
+  'MTD-VAT': (id) => vatClientIdPattern.test(id),
   'MTD-IT': (id) => ninoPattern.test(id),
 };
 

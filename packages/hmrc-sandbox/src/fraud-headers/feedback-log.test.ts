@@ -21,6 +21,21 @@ const good: Record<string, string> = {
   'gov-vendor-version': 'vat-wise-web=1.4.0&vat-wise-server=1.4.0',
 };
 
+/** What VAT Wise's deadline watcher would send from its server, as BATCH_PROCESS_DIRECT. */
+const batch: Record<string, string> = {
+  'gov-client-connection-method': 'BATCH_PROCESS_DIRECT',
+  'gov-client-device-id': '0d4f2a7e-6c1b-4e8a-9f3d-5b2c1a0e9d87',
+  'gov-client-local-ips': '10.0.3.17,fd00%3A%3A3%3A17',
+  'gov-client-local-ips-timestamp': '2026-04-30T02:00:00.125Z',
+  'gov-client-mac-addresses': '0a%3A1b%3A2c%3A3d%3A4e%3A5f',
+  'gov-client-timezone': 'UTC+00:00',
+  'gov-client-user-agent': 'os-family=Linux&os-version=6.8&device-manufacturer=Amazon%20EC2&device-model=t3.small',
+  'gov-client-user-ids': 'os=vatwise&vat-wise-id=7',
+  'gov-vendor-license-ids': 'vat-wise=d4735e3a265e16eee03f59718b9b5d03019c07d8b6c51f90da3a666eec13ab35',
+  'gov-vendor-product-name': 'VAT%20Wise',
+  'gov-vendor-version': 'vat-wise-server=1.4.0',
+};
+
 function clock(start = '2026-04-30T08:05:00.000Z') {
   let at = Date.parse(start);
   return () => new Date((at += 1000));
@@ -160,6 +175,75 @@ describe('the validation feedback log', () => {
     log.record('client-a', 'vat-mtd', good, obligations).code = 'INVALID_HEADERS';
     log.feedback('client-a').requests.pop();
     expect(log.feedback('client-a').requests.map((r) => r.code)).toEqual(['VALID_HEADERS']);
+  });
+});
+
+describe('the connection method of each request', () => {
+  const payments = { method: 'GET', path: '/organisations/vat/123456789/payments' };
+
+  it('gives a batch request its 11 headers, each with a code, and flags a web-only header', () => {
+    const log = createFraudHeaderLog();
+    const { 'gov-client-mac-addresses': _mac, ...rest } = batch;
+    const entry = log.record(
+      'client-a',
+      'vat-mtd',
+      { ...rest, 'gov-client-local-ips': 'fd00::3:17', 'gov-client-public-ip': '198.51.100.77' },
+      obligations,
+    );
+    expect(entry.code).toBe('INVALID_HEADERS');
+    expect(entry.headers.map((h) => `${h.header} ${h.code}`)).toEqual([
+      'gov-client-connection-method VALID_HEADER',
+      'gov-client-device-id VALID_HEADER',
+      'gov-client-local-ips INVALID_HEADER',
+      'gov-client-local-ips-timestamp VALID_HEADER',
+      'gov-client-mac-addresses MISSING_HEADER',
+      'gov-client-timezone VALID_HEADER',
+      'gov-client-user-agent VALID_HEADER',
+      'gov-client-user-ids VALID_HEADER',
+      'gov-vendor-license-ids VALID_HEADER',
+      'gov-vendor-product-name VALID_HEADER',
+      'gov-vendor-version VALID_HEADER',
+      'gov-client-public-ip UNEXPECTED_HEADER',
+    ]);
+    expect(byName(entry.headers, 'gov-client-public-ip')?.warnings).toEqual([
+      'Header not expected for the BATCH_PROCESS_DIRECT connection method. Check its name and the connection method.',
+    ]);
+    expect(entry.crossValidation).toEqual([]);
+  });
+
+  it('keeps the latest request to an endpoint per method, and gives the latest of all without a method', () => {
+    const log = createFraudHeaderLog({ now: clock() });
+    log.record('client-a', 'vat-mtd', good, obligations);
+    log.record('client-a', 'vat-mtd', { ...batch, 'gov-client-timezone': 'GMT' }, obligations);
+    log.record('client-a', 'vat-mtd', batch, submit);
+    log.record('client-a', 'vat-mtd', { accept: 'application/vnd.hmrc.1.0+json' }, payments);
+
+    const summary = (connectionMethod?: 'WEB_APP_VIA_SERVER' | 'BATCH_PROCESS_DIRECT') =>
+      log
+        .feedback('client-a', 'vat-mtd', connectionMethod)
+        .requests.map((r) => `${r.method} ${r.path} ${r.requestTimestamp} ${r.code}`);
+    expect(summary('WEB_APP_VIA_SERVER')).toEqual([
+      'GET /organisations/vat/123456789/obligations 2026-04-30T08:05:01.000Z VALID_HEADERS',
+    ]);
+    expect(summary('BATCH_PROCESS_DIRECT')).toEqual([
+      'POST /organisations/vat/123456789/returns 2026-04-30T08:05:03.000Z VALID_HEADERS',
+      'GET /organisations/vat/123456789/obligations 2026-04-30T08:05:02.000Z INVALID_HEADERS',
+    ]);
+    // Without a method: each endpoint once, its latest request whatever the method, and the
+    // request that declared none.
+    expect(summary()).toEqual([
+      'GET /organisations/vat/123456789/payments 2026-04-30T08:05:04.000Z NO_HEADERS',
+      'POST /organisations/vat/123456789/returns 2026-04-30T08:05:03.000Z VALID_HEADERS',
+      'GET /organisations/vat/123456789/obligations 2026-04-30T08:05:02.000Z INVALID_HEADERS',
+    ]);
+  });
+
+  it('lists a request with a method the simulator does not check only without a method', () => {
+    const log = createFraudHeaderLog();
+    log.record('client-a', 'vat-mtd', { ...batch, 'gov-client-connection-method': 'DESKTOP_APP_DIRECT' }, obligations);
+    expect(log.feedback('client-a', 'vat-mtd', 'WEB_APP_VIA_SERVER').requests).toEqual([]);
+    expect(log.feedback('client-a', 'vat-mtd', 'BATCH_PROCESS_DIRECT').requests).toEqual([]);
+    expect(log.feedback('client-a').requests.map((r) => r.code)).toEqual(['INVALID_HEADERS']);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   analyseFraudHeaders,
+  type ConnectionMethod,
   type Finding,
   type HeaderAnalysis,
   type IncomingHeaders,
@@ -9,7 +10,8 @@ import {
 /**
  * HMRC's `GET /test/fraud-prevention-headers/{api}/validation-feedback` (hmrc-mtd-vat.md 5.3):
  * feedback on the latest sandbox request an application made to each endpoint of an API, header
- * by header, with the cross-checks. Kept in memory; nothing here survives a restart, as the
+ * by header, with the cross-checks; with a connection method, on the latest request to each
+ * endpoint made with that method. Kept in memory; nothing here survives a restart, as the
  * simulator's other state may not either.
  */
 
@@ -62,16 +64,33 @@ export interface RecordedRequest {
 }
 
 export interface FraudHeaderLog {
-  /** Validates a VAT API request's headers and keeps the result as its endpoint's latest. */
+  /**
+   * Validates a VAT API request's headers and keeps the result as its endpoint's latest for the
+   * connection method the request declared.
+   */
   record(clientId: string, api: FeedbackApi, headers: IncomingHeaders, request: RecordedRequest): RequestFeedback;
-  /** The feedback body for one application (by OAuth client id), newest request first. */
-  feedback(clientId: string, api?: FeedbackApi): ValidationFeedback;
+  /**
+   * The feedback body for one application (by OAuth client id), newest request first: the latest
+   * request to each endpoint, or with `connectionMethod` the latest to each endpoint made with it.
+   */
+  feedback(clientId: string, api?: FeedbackApi, connectionMethod?: ConnectionMethod): ValidationFeedback;
 }
 
 export interface FraudHeaderLogOptions {
   now?: () => Date;
-  /** Endpoints remembered per application and API; the least recently called is forgotten first. */
+  /**
+   * Endpoints remembered per application and API, each once per connection method called with;
+   * the least recently called is forgotten first.
+   */
   maxEndpoints?: number;
+}
+
+/** One endpoint's latest request with one connection method. */
+interface LogEntry {
+  endpoint: string;
+  /** Gov-Client-Connection-Method as the request sent it; undefined when it sent none. */
+  connectionMethod: string | undefined;
+  feedback: RequestFeedback;
 }
 
 const issue = ({ message }: Finding): FeedbackIssue => message;
@@ -99,8 +118,10 @@ export function endpointOf(method: string, path: string): string {
 export function createFraudHeaderLog(options: FraudHeaderLogOptions = {}): FraudHeaderLog {
   const now = options.now ?? (() => new Date());
   const maxEndpoints = options.maxEndpoints ?? 50;
-  // client id -> api -> endpoint -> latest request; Map order is least recently called first.
-  const store = new Map<string, Map<FeedbackApi, Map<string, RequestFeedback>>>();
+  // client id -> api -> endpoint and connection method -> latest request; Map order is least
+  // recently called first. Kept per method so that a background call does not hide the latest
+  // browser call to the same endpoint, or the other way round.
+  const store = new Map<string, Map<FeedbackApi, Map<string, LogEntry>>>();
 
   return {
     record(clientId, api, headers, request) {
@@ -125,13 +146,15 @@ export function createFraudHeaderLog(options: FraudHeaderLogOptions = {}): Fraud
         })),
       };
 
-      const apis = store.get(clientId) ?? new Map<FeedbackApi, Map<string, RequestFeedback>>();
+      const apis = store.get(clientId) ?? new Map<FeedbackApi, Map<string, LogEntry>>();
       store.set(clientId, apis);
-      const endpoints = apis.get(api) ?? new Map<string, RequestFeedback>();
+      const endpoints = apis.get(api) ?? new Map<string, LogEntry>();
       apis.set(api, endpoints);
-      const key = endpointOf(request.method, request.path);
+      const endpoint = endpointOf(request.method, request.path);
+      const connectionMethod = analysis.declaredConnectionMethod;
+      const key = `${endpoint} ${connectionMethod ?? ''}`;
       endpoints.delete(key);
-      endpoints.set(key, entry);
+      endpoints.set(key, { endpoint, connectionMethod, feedback: entry });
       while (endpoints.size > maxEndpoints) {
         const oldest = endpoints.keys().next().value;
         if (oldest === undefined) break;
@@ -140,9 +163,17 @@ export function createFraudHeaderLog(options: FraudHeaderLogOptions = {}): Fraud
       return structuredClone(entry);
     },
 
-    feedback(clientId, api = 'vat-mtd') {
-      const endpoints = store.get(clientId)?.get(api);
-      return { requests: endpoints ? structuredClone([...endpoints.values()].reverse()) : [] };
+    feedback(clientId, api = 'vat-mtd', connectionMethod) {
+      const newestFirst = [...(store.get(clientId)?.get(api)?.values() ?? [])].reverse();
+      const seen = new Set<string>();
+      const latest = newestFirst.filter((entry) => {
+        if (connectionMethod !== undefined) return entry.connectionMethod === connectionMethod;
+        // No method asked for: each endpoint's latest request, whatever method it was made with.
+        if (seen.has(entry.endpoint)) return false;
+        seen.add(entry.endpoint);
+        return true;
+      });
+      return { requests: structuredClone(latest.map((entry) => entry.feedback)) };
     },
   };
 }

@@ -8,6 +8,8 @@ import {
   parseIp,
   parseKeyValueList,
   parseKeyValues,
+  parseList,
+  parseMac,
 } from './formats';
 
 describe('percent-encoded components', () => {
@@ -46,6 +48,42 @@ describe('key-value structures', () => {
     expect(list.ok && list.value.map((item) => item.get('a'))).toEqual(['1', '3']);
     expect(parseKeyValueList('a=1,,a=2').ok).toBe(false);
     expect(parseKeyValueList('a=1,').ok).toBe(false);
+  });
+});
+
+describe('lists of encoded items', () => {
+  it('splits at the commas and decodes each item', () => {
+    expect(parseList('fc00%3A%3A,10.1.2.3')).toEqual({ ok: true, value: ['fc00::', '10.1.2.3'] });
+    expect(parseList('10.1.2.3')).toEqual({ ok: true, value: ['10.1.2.3'] });
+  });
+
+  it('refuses a raw colon, an empty item and an encoded comma, each with its reason', () => {
+    const problem = (raw: string) => {
+      const list = parseList(raw);
+      return list.ok ? undefined : list.problem;
+    };
+    expect(problem('fc00::,10.1.2.3')).toContain('percent-encoded');
+    expect(problem('10.1.2.3,')).toBe('List items must not be empty');
+    expect(problem('10.1.2.3%2C10.3.4.2')).toBe('The commas between list items must not be percent-encoded');
+  });
+});
+
+describe('MAC addresses', () => {
+  it('reads six pairs joined by colons or by hyphens, in either case', () => {
+    expect(parseMac('ea:43:1a:5d:21:45')).toBe('ea431a5d2145');
+    expect(parseMac('10-12-CC-FA-AA-32')).toBe('1012ccfaaa32');
+  });
+
+  it('refuses other lengths, mixed separators, none and non-hex digits', () => {
+    for (const mac of [
+      'ea:43:1a:5d:21',
+      'ea:43:1a:5d:21:45:00',
+      'ea:43-1a:5d:21:45',
+      'ea431a5d2145',
+      'eg:43:1a:5d:21:45',
+    ]) {
+      expect(parseMac(mac), mac).toBeUndefined();
+    }
   });
 });
 

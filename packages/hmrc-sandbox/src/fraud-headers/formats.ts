@@ -1,6 +1,6 @@
 /**
  * The building blocks of HMRC's fraud prevention header formats (hmrc-mtd-vat.md 5.1, 5.2):
- * percent-encoded components, key-value structures, lists, IP addresses and timestamps. Each parser
+ * percent-encoded components, key-value structures, lists, IP and MAC addresses and timestamps. Each parser
  * returns the decoded value or the problem, worded for the validator's message.
  */
 
@@ -46,6 +46,27 @@ export function parseKeyValues(raw: string): Parsed<KeyValues> {
     pairs.set(key, value);
   }
   return parsed(pairs);
+}
+
+/**
+ * `item1,item2`, each item percent-encoded and the commas between them not, with no empty items
+ * (5.1; HMRC's Gov-Client-Local-IPs and Gov-Client-MAC-Addresses: "Do not percent encode separators").
+ */
+export function parseList(raw: string): Parsed<string[]> {
+  const items: string[] = [];
+  for (const item of raw.split(',')) {
+    if (item === '') return problem('List items must not be empty');
+    const decoded = decodeComponent(item);
+    if (decoded === undefined) {
+      return problem(
+        'List items must be percent-encoded, : as %3A; only the commas between items are sent as they are',
+      );
+    }
+    // An encoded comma joins two items into one: the list was encoded whole.
+    if (decoded.includes(',')) return problem('The commas between list items must not be percent-encoded');
+    items.push(decoded);
+  }
+  return parsed(items);
 }
 
 /** `item1,item2` of key-value structures, with no empty items (5.1). */
@@ -159,6 +180,19 @@ export function isNonPublicIp(ip: IpAddress): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// MAC addresses
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A MAC address as systems print it, six pairs of hex digits joined by colons (HMRC's example,
+ * `ea:43:1a:5d:21:45`) or hyphens (Windows): the 12 digits in lower case, or undefined.
+ */
+export function parseMac(text: string): string | undefined {
+  const match = /^[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/.exec(text);
+  return match ? text.replace(/[:-]/g, '').toLowerCase() : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Timestamps
 // ---------------------------------------------------------------------------------------------
 
@@ -180,7 +214,7 @@ function isRealDateTime(match: RegExpExecArray | null): boolean {
   );
 }
 
-/** Gov-Client-Public-IP-Timestamp: `yyyy-MM-ddThh:mm:ss.sssZ`, milliseconds included (5.2). */
+/** Gov-Client-Public-IP-Timestamp and Gov-Client-Local-IPs-Timestamp: `yyyy-MM-ddThh:mm:ss.sssZ`, milliseconds included (5.2). */
 export function isMillisecondTimestamp(value: string): boolean {
   return isRealDateTime(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/.exec(value));
 }

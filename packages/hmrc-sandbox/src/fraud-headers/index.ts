@@ -1,12 +1,20 @@
-/** HMRC fraud prevention headers for WEB_APP_VIA_SERVER: the Test Fraud Prevention Headers API (hmrc-mtd-vat.md 5.3). */
+/**
+ * HMRC fraud prevention headers for WEB_APP_VIA_SERVER and BATCH_PROCESS_DIRECT: the Test Fraud
+ * Prevention Headers API (hmrc-mtd-vat.md 5.3).
+ */
 export {
   analyseFraudHeaders,
+  connectionMethods,
+  isConnectionMethod,
   messages as fraudHeaderMessages,
   requiredFraudHeaders,
+  requiredFraudHeadersFor,
   SPEC_VERSION,
   toleratedFraudHeaders,
+  toleratedFraudHeadersFor,
   validateFraudHeaders,
   validationResult,
+  type ConnectionMethod,
   type ErrorCode,
   type FraudHeaderAnalysis,
   type FraudHeaderName,

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { flat } from '../http/errors';
 import { authenticate, checkAccept, isAnswer, send, throttle } from '../platform/http';
-import { validateFraudHeaders } from './validate';
+import { connectionMethods, isConnectionMethod, validateFraudHeaders } from './validate';
 
 /**
  * HMRC's Test Fraud Prevention Headers API (hmrc-mtd-vat.md 5.3): check the Gov-* headers of this
- * request, or read the feedback on the latest VAT call to each endpoint. Application-restricted.
+ * request against its own connection method, or read the feedback on the latest VAT call to each
+ * endpoint. Application-restricted.
  */
 export function fraudHeaderRoutes(context: SandboxContext) {
   return async function register(app: FastifyInstance) {
@@ -31,15 +32,22 @@ export function fraudHeaderRoutes(context: SandboxContext) {
       if (api !== 'vat-mtd') {
         return send(reply, flat(404, 'MATCHING_RESOURCE_NOT_FOUND', `No feedback is kept for the API ${api}`));
       }
-      // Optional in HMRC's definition; the simulator checks one method, so another is refused.
-      const { connectionMethod } = request.query as { connectionMethod?: string };
-      if (connectionMethod !== undefined && connectionMethod !== 'WEB_APP_VIA_SERVER') {
+      // Optional in HMRC's definition: without it, the latest request to each endpoint; with it,
+      // the latest made with that method. A method the simulator does not check is refused.
+      const { connectionMethod } = request.query as { connectionMethod?: unknown };
+      if (connectionMethod !== undefined && !isConnectionMethod(connectionMethod)) {
         return send(
           reply,
-          flat(400, 'INVALID_REQUEST', 'connectionMethod must be WEB_APP_VIA_SERVER, the method the simulator checks'),
+          flat(
+            400,
+            'INVALID_REQUEST',
+            `connectionMethod must be ${connectionMethods.join(' or ')}, the connection methods the simulator checks`,
+          ),
         );
       }
-      return reply.type('application/json').send(context.fraudLog.feedback(caller.clientId, 'vat-mtd'));
+      return reply
+        .type('application/json')
+        .send(context.fraudLog.feedback(caller.clientId, 'vat-mtd', connectionMethod));
     });
   };
 }

@@ -75,9 +75,15 @@ describe('a complete, well-formed set of headers', () => {
     expect(result.code).toBe('VALID_HEADERS');
   });
 
-  it('tolerates headers this connection method no longer needs (5.2)', () => {
+  it('tolerates headers this connection method no longer needs, or that other methods need (5.2)', () => {
     const result = validateFraudHeaders(
-      withHeaders({ 'Gov-Client-Local-IPs': '10.0.0.2', 'Gov-Client-Browser-Do-Not-Track': 'false' }),
+      withHeaders({
+        'Gov-Client-Local-IPs': '10.0.0.2',
+        'Gov-Client-Browser-Do-Not-Track': 'false',
+        // Not checked here, so not even malformed values of the batch headers are reported.
+        'Gov-Client-MAC-Addresses': 'ea:43:1a:5d:21:45',
+        'Gov-Client-User-Agent': 'Windows',
+      }),
     );
     expect(result.code).toBe('VALID_HEADERS');
   });
@@ -95,6 +101,128 @@ describe('a complete, well-formed set of headers', () => {
   it('accepts a licence hashed to base64, percent-encoded', () => {
     const licence = `vat-wise=${encodeURIComponent(sha256('licence-key-0001', 'base64'))}`;
     expect(validateFraudHeaders(withHeaders({ 'Gov-Vendor-License-IDs': licence })).code).toBe('VALID_HEADERS');
+  });
+});
+
+/**
+ * Each header's Example on HMRC's header pages, in the variant for WEB_APP_VIA_SERVER (HMRC's fraud
+ * prevention specification 3.3), as one request.
+ */
+const hmrcExamples: Record<string, string> = {
+  'Gov-Client-Connection-Method': 'WEB_APP_VIA_SERVER',
+  'Gov-Client-Browser-JS-User-Agent':
+    'Mozilla/5.0 (iPad; U; CPU OS 3_2_1 like Mac OS X; en-us) AppleWebKit/531.21.10 (KHTML, like Gecko) Mobile/7B405',
+  'Gov-Client-Device-ID': 'beec798b-b366-47fa-b1f8-92cede14a1ce',
+  'Gov-Client-Multi-Factor':
+    'type=AUTH_CODE&timestamp=2021-11-21T13%3A23Z&unique-reference=fc4b5fd6816f75a7c81fc8eaa9499d6a299bd803397166e8c4cf9280b801d62c,type=TOTP&timestamp=2021-11-21T13%3A20Z&unique-reference=0283da60063abfb3a87f1aed845d17fe2d9ba8c780b478dc4ae048f5ee97a6d5',
+  'Gov-Client-Public-IP': '198.51.100.0',
+  'Gov-Client-Public-IP-Timestamp': '2020-09-21T14:30:05.123Z',
+  'Gov-Client-Public-Port': '12345',
+  'Gov-Client-Screens':
+    'width=1920&height=1080&scaling-factor=1&colour-depth=16,width=3000&height=2000&scaling-factor=1.25&colour-depth=16',
+  'Gov-Client-Timezone': 'UTC+00:00',
+  'Gov-Client-User-IDs': 'my-application=alice123',
+  'Gov-Client-Window-Size': 'width=1256&height=803',
+  'Gov-Vendor-Forwarded': 'by=203.0.113.6&for=198.51.100.0',
+  'Gov-Vendor-License-IDs': 'my-licensed-software=8D7963490527D33716835EE7C195516D5E562E03B224E9B359836466EE40CDE1',
+  'Gov-Vendor-Product-Name': 'Product%20Name',
+  'Gov-Vendor-Public-IP': '203.0.113.6',
+  'Gov-Vendor-Version': 'my-web-app=2.2.2',
+};
+
+describe('HMRC’s own examples for WEB_APP_VIA_SERVER', () => {
+  it('pass, but for the one-version Gov-Vendor-Version the validator asks client-server designs to complete (5.2)', () => {
+    const result = validateFraudHeaders(hmrcExamples);
+    expect(result.code).toBe('POTENTIALLY_INVALID_HEADERS');
+    expect(result.warnings).toEqual([
+      { code: 'POTENTIALLY_INVALID_HEADER', message: messages.versionOne, headers: ['gov-vendor-version'] },
+    ]);
+  });
+
+  it('pass outright with the header page’s client and server versions', () => {
+    const versions = { 'Gov-Vendor-Version': 'my-frontend-app=2.2.2&my-serverside-code=v3.8' };
+    expect(validateFraudHeaders({ ...hmrcExamples, ...versions }).code).toBe('VALID_HEADERS');
+  });
+
+  it('pass with the other examples: an IPv6 client, the forwarded chain through a WAF, other timezones', () => {
+    const complete = { ...hmrcExamples, 'Gov-Vendor-Version': 'my-frontend-app=2.2.2&my-serverside-code=v3.8' };
+    const ipv6 = 'ABCD:EF01:2345:6789:ABCD:EF01:2345:6789';
+    const waf = '2001:0db8:85a3:0000:0000:8a2e:0370:7334';
+    const variants: Record<string, string>[] = [
+      { 'Gov-Client-Public-IP': ipv6, 'Gov-Vendor-Forwarded': `by=203.0.113.6&for=${encodeURIComponent(ipv6)}` },
+      // Example 2 of Gov-Vendor-Forwarded: the client reaches the WAF first, so the WAF's address is
+      // Gov-Vendor-Public-IP ("could be an IP address of a Web Application Firewall").
+      {
+        'Gov-Vendor-Public-IP': waf,
+        'Gov-Vendor-Forwarded':
+          'by=2001%3A0db8%3A85a3%3A0000%3A0000%3A8a2e%3A0370%3A7334&for=198.51.100.0,by=203.0.113.6&for=2001%3A0db8%3A85a3%3A0000%3A0000%3A8a2e%3A0370%3A7334,by=176.30.57.118&for=203.0.113.6',
+      },
+      { 'Gov-Client-Timezone': 'UTC+01:00' },
+      { 'Gov-Client-Timezone': 'UTC-01:15' },
+      { 'Gov-Vendor-Product-Name': 'Company%20Name' },
+    ];
+    for (const variant of variants) {
+      expect(validateFraudHeaders({ ...complete, ...variant }).code, JSON.stringify(variant)).toBe('VALID_HEADERS');
+    }
+  });
+});
+
+describe('the connection method', () => {
+  const { 'Gov-Client-Connection-Method': _method, ...withoutMethod } = validHeaders;
+
+  it('when missing, is an error naming the methods the simulator checks; the rest is checked as a web app', () => {
+    const result = validateFraudHeaders(withoutMethod);
+    expect(result.errors).toEqual([
+      {
+        code: 'MISSING_HEADER',
+        message:
+          'Header required. Submit your connection method, WEB_APP_VIA_SERVER or BATCH_PROCESS_DIRECT: this simulator validates those connection methods only',
+        headers: ['gov-client-connection-method'],
+      },
+    ]);
+  });
+
+  it.each(['DESKTOP_APP_DIRECT', 'web_app_via_server', 'WEB_APP_VIA_SERVER,BATCH_PROCESS_DIRECT'])(
+    'when %s, is an invalid header naming the methods the simulator checks',
+    (method) => {
+      const result = validateFraudHeaders(withHeaders({ 'Gov-Client-Connection-Method': method }));
+      expect(result.errors).toEqual([
+        {
+          code: 'INVALID_HEADER',
+          message:
+            'Value must be WEB_APP_VIA_SERVER or BATCH_PROCESS_DIRECT: this simulator validates those connection methods only',
+          headers: ['gov-client-connection-method'],
+        },
+      ]);
+    },
+  );
+
+  it('when empty, says so and names the methods', () => {
+    const result = validateFraudHeaders(withHeaders({ 'Gov-Client-Connection-Method': '' }));
+    expect(result.errors?.[0]?.message).toMatch(/^Value is empty\..*WEB_APP_VIA_SERVER or BATCH_PROCESS_DIRECT/);
+  });
+
+  it('picks the headers checked: a web set declared as a batch process misses the batch headers', () => {
+    const result = validateFraudHeaders(withHeaders({ 'Gov-Client-Connection-Method': 'BATCH_PROCESS_DIRECT' }));
+    expect(result.code).toBe('INVALID_HEADERS');
+    expect(issues(result)).toContain(
+      'error MISSING_HEADER gov-client-local-ips+gov-client-local-ips-timestamp+gov-client-mac-addresses+gov-client-user-agent',
+    );
+    expect(result.warnings).toContainEqual({
+      code: 'UNEXPECTED_HEADER',
+      message: messages.unexpected('BATCH_PROCESS_DIRECT'),
+      headers: [
+        'gov-client-browser-js-user-agent',
+        'gov-client-multi-factor',
+        'gov-client-public-ip',
+        'gov-client-public-ip-timestamp',
+        'gov-client-public-port',
+        'gov-client-screens',
+        'gov-client-window-size',
+        'gov-vendor-forwarded',
+        'gov-vendor-public-ip',
+      ],
+    });
   });
 });
 

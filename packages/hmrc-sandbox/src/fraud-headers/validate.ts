@@ -10,14 +10,21 @@ import {
   parseIp,
   parseKeyValueList,
   parseKeyValues,
+  parseList,
+  parseMac,
 } from './formats';
 
 /**
  * HMRC's Test Fraud Prevention Headers API, `GET /test/fraud-prevention-headers/validate`, for the
- * connection method WEB_APP_VIA_SERVER (hmrc-mtd-vat.md 5.3): the 16 headers of 5.2, each checked
- * for presence and format under the encoding rules of 5.1, and the Gov-Vendor-Forwarded cross-check.
- * Codes and fields are those of 5.3. Where HMRC's wording is known from its published examples and
- * observed answers the message is HMRC's; elsewhere it is ours, in the same style.
+ * two connection methods VAT Wise uses, picked by the request's Gov-Client-Connection-Method:
+ *  - WEB_APP_VIA_SERVER, what a person does in the browser (hmrc-mtd-vat.md 5.3): the 16 headers of
+ *    5.2 and the Gov-Vendor-Forwarded cross-check;
+ *  - BATCH_PROCESS_DIRECT, work no user starts (the nightly deadline watcher, the submission
+ *    checker): the 11 headers of the "Batch process direct" page of HMRC's fraud prevention
+ *    specification 3.3, each in the variant of its header page for that method.
+ * Each header is checked for presence and format under the encoding rules of 5.1. Codes and fields
+ * are those of 5.3. Where HMRC's wording is known from its published examples and observed answers
+ * the message is HMRC's; elsewhere it is ours, in the same style.
  */
 
 export type ErrorCode = 'INVALID_HEADER' | 'INVALID_HEADERS' | 'MISSING_HEADER' | 'EMPTY_HEADER';
@@ -43,6 +50,14 @@ export type IncomingHeaders = Record<string, string | string[] | undefined>;
 /** The specification version HMRC's validator reports; 3.3 is the current one (January 2025). */
 export const SPEC_VERSION = '3.3';
 
+/** The connection methods the simulator checks, of HMRC's eight (the others: desktop, mobile, other). */
+export const connectionMethods = ['WEB_APP_VIA_SERVER', 'BATCH_PROCESS_DIRECT'] as const;
+
+export type ConnectionMethod = (typeof connectionMethods)[number];
+
+export const isConnectionMethod = (value: unknown): value is ConnectionMethod =>
+  (connectionMethods as readonly unknown[]).includes(value);
+
 /** The 16 headers of WEB_APP_VIA_SERVER, in the order of hmrc-mtd-vat.md 5.2. */
 export const requiredFraudHeaders = [
   'gov-client-connection-method',
@@ -63,11 +78,27 @@ export const requiredFraudHeaders = [
   'gov-vendor-version',
 ] as const;
 
-export type FraudHeaderName = (typeof requiredFraudHeaders)[number];
+/** The 11 headers of BATCH_PROCESS_DIRECT, in the order of HMRC's page for that method. */
+const batchProcessDirectHeaders = [
+  'gov-client-connection-method',
+  'gov-client-device-id',
+  'gov-client-local-ips',
+  'gov-client-local-ips-timestamp',
+  'gov-client-mac-addresses',
+  'gov-client-timezone',
+  'gov-client-user-agent',
+  'gov-client-user-ids',
+  'gov-vendor-license-ids',
+  'gov-vendor-product-name',
+  'gov-vendor-version',
+] as const;
+
+export type FraudHeaderName = (typeof requiredFraudHeaders)[number] | (typeof batchProcessDirectHeaders)[number];
 
 /**
- * Headers of other connection methods, or dropped from this one, that HMRC says it is no issue to
- * send (5.2, "Not required for this connection method"): neither checked nor warned about.
+ * Headers of other connection methods, or dropped from WEB_APP_VIA_SERVER, that HMRC says it is no
+ * issue to send with it (5.2, "Not required for this connection method"): neither checked nor
+ * warned about.
  */
 export const toleratedFraudHeaders = [
   'gov-client-browser-plugins',
@@ -77,6 +108,53 @@ export const toleratedFraudHeaders = [
   'gov-client-mac-addresses',
   'gov-client-user-agent',
 ] as const;
+
+/** What sets one connection method's checks apart from another's. */
+interface MethodProfile {
+  method: ConnectionMethod;
+  required: readonly FraudHeaderName[];
+  tolerated: readonly string[];
+  /**
+   * Whether Gov-Client-User-IDs should carry `os`, the user signed in on the originating device:
+   * HMRC's header page asks for it except for web and mobile apps, which cannot know it.
+   */
+  osUser: boolean;
+  /** Client and server software: HMRC's validator asks Gov-Vendor-Version for a version of each (5.2). */
+  clientServer: boolean;
+}
+
+const profiles: Record<ConnectionMethod, MethodProfile> = {
+  WEB_APP_VIA_SERVER: {
+    method: 'WEB_APP_VIA_SERVER',
+    required: requiredFraudHeaders,
+    tolerated: toleratedFraudHeaders,
+    osUser: false,
+    clientServer: true,
+  },
+  // HMRC's page lists no header a batch process may send beyond its 11: any other is unexpected,
+  // browser and public-network headers included (nobody's browser or connection is behind it).
+  BATCH_PROCESS_DIRECT: {
+    method: 'BATCH_PROCESS_DIRECT',
+    required: batchProcessDirectHeaders,
+    tolerated: [],
+    osUser: true,
+    clientServer: false,
+  },
+};
+
+/**
+ * A missing or unknown connection method is reported on its header; the other headers are then
+ * checked as WEB_APP_VIA_SERVER, VAT Wise's method for what its users do, so the answer still says
+ * what else is wrong.
+ */
+const fallbackMethod: ConnectionMethod = 'WEB_APP_VIA_SERVER';
+
+export const requiredFraudHeadersFor = (method: ConnectionMethod): readonly FraudHeaderName[] =>
+  profiles[method].required;
+
+export const toleratedFraudHeadersFor = (method: ConnectionMethod): readonly string[] => profiles[method].tolerated;
+
+const methodList = connectionMethods.join(' or ');
 
 export const messages = {
   valid:
@@ -101,7 +179,9 @@ export const messages = {
     'Header required. If there are no licences on the originating device you will not be able to collect a value. If this is the case, you must contact us explaining why you cannot submit this header.',
   licenceEmpty:
     'Value is empty. If there are no licences on the originating device you will not be able to collect a value. If this is the case, you must contact us explaining why you cannot submit this header.',
-  connectionMethod: 'Value must be WEB_APP_VIA_SERVER: this simulator validates that connection method only',
+  connectionMethod: `Value must be ${methodList}: this simulator validates those connection methods only`,
+  connectionMethodMissing: `Header required. Submit your connection method, ${methodList}: this simulator validates those connection methods only`,
+  connectionMethodEmpty: `Value is empty. Submit your connection method, ${methodList}: this simulator validates those connection methods only`,
   userAgent: "Value should be the user agent string the browser reports to JavaScript, such as 'Mozilla/5.0 (…)'",
   deviceId: 'Value must be a UUID, for example beec798b-b366-47fa-b1f8-92cede14a1ce',
   multiFactorFields: 'Each factor must have a type, a timestamp and a unique-reference',
@@ -116,6 +196,11 @@ export const messages = {
     'Value is a private or reserved IP address. Submit the public IP address the originating device sent its requests to.',
   ipTimestamp:
     'Value must be a UTC timestamp as yyyy-MM-ddThh:mm:ss.sssZ, with T, the 24 hour clock, seconds and milliseconds',
+  localIps: 'Value must be a list of the IPv4 and IPv6 addresses of the originating device, separated by commas',
+  macAddresses:
+    'Value must be a list of MAC addresses, each 6 pairs of hexadecimal digits joined by colons or hyphens, percent-encoded, for example ea%3A43%3A1a%3A5d%3A21%3A45',
+  macAllZero:
+    'At least 1 MAC address is 00:00:00:00:00:00, which no network interface has (a loopback interface reports it). Submit the MAC addresses of the network interfaces of the originating device.',
   port: 'Value must be a whole number between 1 and 65535',
   serverPort:
     'Value must be the port the originating device sent the request from, not a server port such as 80 or 443',
@@ -125,6 +210,9 @@ export const messages = {
   userIds: 'Value must include at least 1 key naming an account and a value identifying the user',
   userIdsOs:
     'Check you are using the correct Gov-Client-Connection-Method. Web applications do not usually provide the os field as browsers do not expose this information.',
+  userIdsNoOs:
+    'Value should include the os key, identifying the user signed in on the originating device. If you cannot collect it, you must contact us explaining why you cannot submit this value.',
+  userAgentField: (key: string) => `Value must include ${key} with a value, percent-encoded`,
   windowSize: 'Value must include width and height, each a positive whole number of pixels',
   forwardedFields: "Each hop must have a 'by' and a 'for' key",
   forwardedIp: "The 'by' and 'for' values of each hop must be IPv4 or IPv6 addresses, percent-encoded",
@@ -137,8 +225,8 @@ export const messages = {
   version: 'Each key must name a piece of software and each value give its version',
   versionOne:
     'For client server architectures, submit a version for the client and the server. For all other architectures, submit at least 1 version.',
-  unexpected:
-    'Header not expected for the WEB_APP_VIA_SERVER connection method. Check its name and the connection method.',
+  unexpected: (method: ConnectionMethod) =>
+    `Header not expected for the ${method} connection method. Check its name and the connection method.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +268,7 @@ interface Parsed {
 
 interface HeaderRule {
   /** Runs only on a present, non-empty, printable-ASCII value that is not a placeholder. */
-  check(value: string, parsed: Parsed): Finding[];
+  check(value: string, parsed: Parsed, profile: MethodProfile): Finding[];
   whenMissing: Finding;
   whenEmpty: Finding;
 }
@@ -202,11 +290,42 @@ function ipRule(notPublic: string, keep: (parsed: Parsed, ip: IpAddress) => void
   };
 }
 
+/**
+ * Gov-Client-Local-IPs and Gov-Client-MAC-Addresses: a list of addresses, each percent-encoded and
+ * the commas not (HMRC's header pages). The parsed addresses, or the one finding that says why not.
+ */
+function addressList<Address>(
+  value: string,
+  parse: (text: string) => Address | undefined,
+  wrong: string,
+): Address[] | Finding {
+  const list = parseList(value);
+  if (!list.ok) return invalid(list.problem);
+  const addresses: Address[] = [];
+  for (const item of list.value) {
+    const address = parse(item);
+    if (address === undefined) return invalid(wrong);
+    addresses.push(address);
+  }
+  return addresses;
+}
+
+// Both timestamps HMRC asks for are collected by the software to the millisecond (5.2; HMRC's
+// Gov-Client-Local-IPs-Timestamp page gives the same format).
+const millisecondTimestampRule: HeaderRule = {
+  whenMissing: missing(),
+  whenEmpty: empty(),
+  check: (value) => (isMillisecondTimestamp(value) ? [] : [invalid(messages.ipTimestamp)]),
+};
+
+const USER_AGENT_KEYS = ['os-family', 'os-version', 'device-manufacturer', 'device-model'];
+
 const rules: Record<FraudHeaderName, HeaderRule> = {
+  // The request's own method picks the profile, so any method the simulator checks is right here.
   'gov-client-connection-method': {
-    whenMissing: missing(),
-    whenEmpty: empty(),
-    check: (value) => (value === 'WEB_APP_VIA_SERVER' ? [] : [invalid(messages.connectionMethod)]),
+    whenMissing: missing(messages.connectionMethodMissing),
+    whenEmpty: empty(messages.connectionMethodEmpty),
+    check: (value) => (isConnectionMethod(value) ? [] : [invalid(messages.connectionMethod)]),
   },
 
   // Passed through as the browser reports it; every browser's starts with a product/version token.
@@ -249,10 +368,28 @@ const rules: Record<FraudHeaderName, HeaderRule> = {
 
   'gov-client-public-ip': ipRule(messages.clientIpNotPublic, (parsed, ip) => (parsed.clientIp = ip)),
 
-  'gov-client-public-ip-timestamp': {
+  'gov-client-public-ip-timestamp': millisecondTimestampRule,
+
+  // Local addresses: private ranges are what is expected here, so any IPv4 or IPv6 address will do.
+  'gov-client-local-ips': {
     whenMissing: missing(),
     whenEmpty: empty(),
-    check: (value) => (isMillisecondTimestamp(value) ? [] : [invalid(messages.ipTimestamp)]),
+    check(value) {
+      const ips = addressList(value, parseIp, messages.localIps);
+      return Array.isArray(ips) ? [] : [ips];
+    },
+  },
+
+  'gov-client-local-ips-timestamp': millisecondTimestampRule,
+
+  'gov-client-mac-addresses': {
+    whenMissing: missing(),
+    whenEmpty: empty(),
+    check(value) {
+      const macs = addressList(value, parseMac, messages.macAddresses);
+      if (!Array.isArray(macs)) return [macs];
+      return macs.includes('000000000000') ? [doubtful(messages.macAllZero)] : [];
+    },
   },
 
   'gov-client-public-port': {
@@ -300,16 +437,40 @@ const rules: Record<FraudHeaderName, HeaderRule> = {
     },
   },
 
-  'gov-client-user-ids': {
+  // HMRC's header page: the key-values of os-family, os-version, device-manufacturer and
+  // device-model, as a list (of one, for one device).
+  'gov-client-user-agent': {
     whenMissing: missing(),
     whenEmpty: empty(),
     check(value) {
+      const devices = parseKeyValueList(value);
+      if (!devices.ok) return [invalid(devices.problem)];
+      const findings = placeholderValues(devices.value);
+      for (const device of devices.value) {
+        for (const key of USER_AGENT_KEYS) {
+          if ((device.get(key) ?? '').trim() === '') findings.push(invalid(messages.userAgentField(key)));
+        }
+      }
+      return unique(findings);
+    },
+  },
+
+  'gov-client-user-ids': {
+    whenMissing: missing(),
+    whenEmpty: empty(),
+    check(value, _parsed, profile) {
       const ids = parseKeyValues(value);
       if (!ids.ok) return [invalid(ids.problem)];
       const findings = placeholderValues([ids.value]);
       if (![...ids.value.values()].some((id) => id.trim() !== '')) findings.push(invalid(messages.userIds));
-      // No `os` key for web apps (5.2): a browser cannot know it, so a value there looks made up.
-      if (ids.value.has('os')) findings.push(doubtful(messages.userIdsOs));
+      if (profile.osUser) {
+        // HMRC's page says `os` "should" hold the device's signed-in user: a warning, not an error,
+        // as with the other values HMRC accepts an explanation for.
+        if ((ids.value.get('os') ?? '').trim() === '') findings.push(doubtful(messages.userIdsNoOs));
+      } else if (ids.value.has('os')) {
+        // No `os` key for web apps (5.2): a browser cannot know it, so a value there looks made up.
+        findings.push(doubtful(messages.userIdsOs));
+      }
       return findings;
     },
   },
@@ -375,17 +536,18 @@ const rules: Record<FraudHeaderName, HeaderRule> = {
 
   'gov-vendor-public-ip': ipRule(messages.vendorIpNotPublic, (parsed, ip) => (parsed.vendorIp = ip)),
 
+  // At least 1 pair, which a key-value structure always has; 2 for client-server methods.
   'gov-vendor-version': {
     whenMissing: missing(),
     whenEmpty: empty(),
-    check(value) {
+    check(value, _parsed, profile) {
       const versions = parseKeyValues(value);
       if (!versions.ok) return [invalid(versions.problem)];
       const findings = placeholderValues([versions.value]);
       if ([...versions.value.values()].some((version) => version.trim() === ''))
         findings.push(invalid(messages.version));
       // A web app is client-server: HMRC's validator asks for a version of each (5.2).
-      if (versions.value.size === 1) findings.push(doubtful(messages.versionOne));
+      if (profile.clientServer && versions.value.size === 1) findings.push(doubtful(messages.versionOne));
       return findings;
     },
   },
@@ -424,6 +586,8 @@ export interface CrossCheckAnalysis {
 export interface FraudHeaderAnalysis {
   /** False when no Gov-Client-* or Gov-Vendor-* header was sent at all. */
   submitted: boolean;
+  /** Gov-Client-Connection-Method as sent; absent when it was not. */
+  declaredConnectionMethod?: string;
   headers: HeaderAnalysis[];
   crossChecks: CrossCheckAnalysis[];
 }
@@ -443,34 +607,39 @@ function normalise(headers: IncomingHeaders): Map<string, string> {
   return byName;
 }
 
-function analyseValue(rule: HeaderRule, value: string | undefined, parsed: Parsed): Finding[] {
+function analyseValue(rule: HeaderRule, value: string | undefined, parsed: Parsed, profile: MethodProfile): Finding[] {
   if (value === undefined) return [rule.whenMissing];
   if (value === '') return [rule.whenEmpty];
   if (!isPrintableAscii(value)) return [invalid(messages.notAscii)];
   if (isPlaceholder(value)) return [invalid(messages.placeholder)];
-  return rule.check(value, parsed);
+  return rule.check(value, parsed, profile);
 }
 
-/** Every header's findings and the cross-checks; the feedback log reports these per header. */
+/**
+ * Every header's findings and the cross-checks, against the headers of the request's connection
+ * method; the feedback log reports these per header.
+ */
 export function analyseFraudHeaders(headers: IncomingHeaders): FraudHeaderAnalysis {
   const received = normalise(headers);
+  const declared = received.get('gov-client-connection-method');
+  const profile = profiles[isConnectionMethod(declared) ? declared : fallbackMethod];
   const parsed: Parsed = {};
-  const analysed: HeaderAnalysis[] = requiredFraudHeaders.map((header) => {
+  const analysed: HeaderAnalysis[] = profile.required.map((header) => {
     const value = received.get(header);
-    const findings = analyseValue(rules[header], value, parsed);
+    const findings = analyseValue(rules[header], value, parsed, profile);
     return value === undefined ? { header, role: 'required', findings } : { header, role: 'required', value, findings };
   });
 
   for (const [header, value] of received) {
-    if ((requiredFraudHeaders as readonly string[]).includes(header)) continue;
-    if ((toleratedFraudHeaders as readonly string[]).includes(header)) {
+    if ((profile.required as readonly string[]).includes(header)) continue;
+    if (profile.tolerated.includes(header)) {
       analysed.push({ header, role: 'tolerated', value, findings: [] });
     } else if (isFraudHeaderName(header)) {
       analysed.push({
         header,
         role: 'unexpected',
         value,
-        findings: [{ severity: 'warning', code: 'UNEXPECTED_HEADER', message: messages.unexpected }],
+        findings: [{ severity: 'warning', code: 'UNEXPECTED_HEADER', message: messages.unexpected(profile.method) }],
       });
     } else if (header === 'gov-test-scenario') {
       analysed.push({ header, role: 'test-scenario', value, findings: [] });
@@ -479,6 +648,7 @@ export function analyseFraudHeaders(headers: IncomingHeaders): FraudHeaderAnalys
 
   return {
     submitted: [...received.keys()].some(isFraudHeaderName),
+    ...(declared === undefined ? {} : { declaredConnectionMethod: declared }),
     headers: analysed,
     crossChecks: crossChecks(analysed, parsed),
   };
@@ -488,12 +658,15 @@ const FORWARDED_CHECK = ['gov-client-public-ip', 'gov-vendor-forwarded', 'gov-ve
 
 /**
  * 5.2/5.3: a hop of Gov-Vendor-Forwarded must pair `for` = Gov-Client-Public-IP with `by` =
- * Gov-Vendor-Public-IP. Run only when all three headers are individually sound, so one mistake is
- * reported once, on the header that has it.
+ * Gov-Vendor-Public-IP. Run only when all three headers are required by the method and
+ * individually sound, so one mistake is reported once, on the header that has it.
  */
 function crossChecks(analysed: HeaderAnalysis[], parsed: Parsed): CrossCheckAnalysis[] {
   const sound = FORWARDED_CHECK.every((name) =>
-    analysed.some((entry) => entry.header === name && entry.findings.every((f) => f.severity !== 'error')),
+    analysed.some(
+      (entry) =>
+        entry.header === name && entry.role === 'required' && entry.findings.every((f) => f.severity !== 'error'),
+    ),
   );
   const { clientIp, vendorIp, hops } = parsed;
   if (!sound || !clientIp || !vendorIp || !hops) return [];

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { businessesPath } from '@vatwise/domain';
-import { type Config, embeddedSandboxPath } from './config';
+import { type Config, embeddedSandboxPath, fraudHeaderSettingWarnings } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { confirmSameSecret, whileLocked, whileStartLocked } from './db/start-safety';
 import { joinInstances, localSlots, openCluster, redisSlots, sharedRateLimiter } from './features/cluster';
@@ -97,6 +97,15 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   app.addHook('onRequest', async (request) => {
     request.receivedAt = new Date();
   });
+  // Settings that make HMRC's Gov-Vendor-Public-IP doubtful, said once with the fix.
+  for (const warning of fraudHeaderSettingWarnings({
+    production: config.environment === 'production',
+    hmrcIsReal: config.hmrc.mode === 'external',
+    publicUrl: config.publicUrl,
+    network: config.network,
+  })) {
+    app.log.warn(warning);
+  }
 
   // Redis first: an instance told to share state must not start without it.
   const cluster = await openCluster(config, app.log);

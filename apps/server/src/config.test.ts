@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, fraudHeaderSettingWarnings, loadConfig } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -158,5 +158,52 @@ describe('configuration', () => {
     expect(loadConfig({ HMRC_SANDBOX_APPLICATIONS: JSON.stringify(applications) }).hmrc.sandbox.applications).toEqual(
       applications,
     );
+  });
+
+  it('refuses, in production against HMRC, settings that would make the fraud prevention headers wrong', () => {
+    const realHmrc = { NODE_ENV: 'production', HMRC_CLIENT_ID: 'id', HMRC_CLIENT_SECRET: 'secret' };
+    expect(problemsOf({ ...realHmrc, PUBLIC_URL: 'http://10.0.0.5:3000' })).toEqual([
+      expect.stringContaining("PUBLIC_URL's address 10.0.0.5 is not public"),
+    ]);
+    expect(problemsOf({ ...realHmrc, PUBLIC_URL: 'https://vat.example.co.uk', VENDOR_PUBLIC_IP: '127.0.0.1' })).toEqual(
+      [
+        expect.stringContaining('VENDOR_PUBLIC_IP 127.0.0.1 is not a public address'),
+        expect.stringContaining('TRUST_PROXY is not set'),
+      ],
+    );
+    // A proxy ends TLS: the client's address can only be told by it.
+    expect(problemsOf({ ...realHmrc, PUBLIC_URL: 'https://vat.example.co.uk', VENDOR_PUBLIC_IP: '8.8.4.4' })).toEqual([
+      expect.stringContaining('Gov-Client-Public-IP would be the proxy'),
+    ]);
+    const sound = loadConfig({
+      ...realHmrc,
+      PUBLIC_URL: 'https://vat.example.co.uk',
+      VENDOR_PUBLIC_IP: '8.8.4.4',
+      TRUST_PROXY: '1',
+    });
+    expect(sound.network.vendorPublicIp).toBe('8.8.4.4');
+    // The embedded simulator, or development: nothing reaches HMRC, so nothing is refused.
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3000' }).hmrc.mode).toBe('embedded');
+    expect(loadConfig({ ...realHmrc, NODE_ENV: 'development', PUBLIC_URL: 'http://10.0.0.5' }).hmrc.mode).toBe(
+      'external',
+    );
+  });
+
+  it('warns at start, with the fix, when the vendor address can only be known from each request', () => {
+    const settings = (env: Record<string, string>) => {
+      const config = loadConfig({ NODE_ENV: 'production', HMRC_CLIENT_ID: 'id', HMRC_CLIENT_SECRET: 's', ...env });
+      return fraudHeaderSettingWarnings({
+        production: true,
+        hmrcIsReal: config.hmrc.mode === 'external',
+        publicUrl: config.publicUrl,
+        network: config.network,
+      });
+    };
+    expect(settings({ PUBLIC_URL: 'https://vat.example.co.uk', TRUST_PROXY: '1' })).toEqual([
+      expect.stringContaining('Set VENDOR_PUBLIC_IP'),
+    ]);
+    expect(
+      settings({ PUBLIC_URL: 'https://vat.example.co.uk', TRUST_PROXY: '1', VENDOR_PUBLIC_IP: '8.8.4.4' }),
+    ).toEqual([]);
   });
 });

@@ -5,13 +5,19 @@ import { type AssistantConfig, assistantConfig, assistantVariables } from './ass
 import { type ClusterConfig, clusterConfig, clusterVariables } from './cluster';
 import { type AuthConfig, authConfig, authVariables, type MailConfig, mailConfig } from './auth';
 import { type HmrcConfig, hmrcConfig, hmrcVariables } from './hmrc';
-import { type NetworkConfig, networkConfig, networkVariables } from './network';
+import {
+  fraudHeaderSettingProblems,
+  type NetworkConfig,
+  networkConfig,
+  networkVariables,
+} from './network';
 import { serverVariables } from './server';
 import { defaultWebDistDir } from '../web-dist';
 
 export type { AssistantConfig } from './assistant';
 export { embeddedSandboxPath, type HmrcConfig } from './hmrc';
 export type { TrustProxy } from './network';
+export { fraudHeaderSettingWarnings } from './network';
 
 /**
  * Every setting comes from an environment variable, validated once at start. Each area's file
@@ -119,6 +125,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const dataDir = path.resolve(values.DATA_DIR);
   const port = values.PORT;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const hmrc = hmrcConfig(values, { environment: values.NODE_ENV, host: values.HOST, port, publicUrl });
+  const network = networkConfig(values);
+  const fraudHeaderProblems = fraudHeaderSettingProblems({
+    production: values.NODE_ENV === 'production',
+    hmrcIsReal: hmrc.mode === 'external',
+    publicUrl,
+    network,
+  });
+  if (fraudHeaderProblems.length > 0) throw new ConfigError(fraudHeaderProblems);
   return {
     environment: values.NODE_ENV,
     host: values.HOST,
@@ -135,10 +150,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? defaultWebDistDir),
     auth: authConfig(values),
     mail: mailConfig(values),
-    hmrc: hmrcConfig(values, { environment: values.NODE_ENV, host: values.HOST, port, publicUrl }),
+    hmrc,
     assistant: assistantConfig(values),
     ...agentsConfig(values),
-    network: networkConfig(values),
+    network,
     cluster: clusterConfig(values),
   };
 }

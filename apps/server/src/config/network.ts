@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** proxy-addr's names for address ranges, accepted by Fastify's trustProxy. */
@@ -89,4 +90,65 @@ export function networkConfig(values: z.infer<z.ZodObject<typeof networkVariable
     vendorPublicIp: values.VENDOR_PUBLIC_IP,
     apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
   };
+}
+
+/** Loopback, private, link-local, reserved and the like: anything HMRC would not take as a public address. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address); // an IPv4-mapped IPv6 address is judged as the IPv4 inside
+  return parsed.range() === 'unicast';
+}
+
+/**
+ * Settings that would make HMRC's fraud prevention headers wrong on every call to real HMRC
+ * (docs/hmrc-fraud-prevention.md), found before the server starts. In production with HMRC's own
+ * service they stop it; with the embedded simulator nothing leaves the machine, so none apply.
+ */
+export function fraudHeaderSettingProblems(settings: {
+  production: boolean;
+  hmrcIsReal: boolean;
+  publicUrl: string;
+  network: NetworkConfig;
+}): string[] {
+  if (!settings.production || !settings.hmrcIsReal) return [];
+  const { network } = settings;
+  const problems: string[] = [];
+  const url = new URL(settings.publicUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (network.vendorPublicIp && !isPublicAddress(network.vendorPublicIp)) {
+    problems.push(
+      `VENDOR_PUBLIC_IP ${network.vendorPublicIp} is not a public address: HMRC's Gov-Vendor-Public-IP must be the public address browsers reach VAT Wise at (your load balancer's or server's)`,
+    );
+  } else if (!network.vendorPublicIp && isIP(host) !== 0 && !isPublicAddress(host)) {
+    problems.push(
+      `PUBLIC_URL's address ${host} is not public, so HMRC's Gov-Vendor-Public-IP would be wrong: set VENDOR_PUBLIC_IP to the public address browsers reach VAT Wise at`,
+    );
+  }
+  // VAT Wise serves plain HTTP: an https PUBLIC_URL means a proxy ends TLS in front of it, and
+  // without TRUST_PROXY every request would seem to come from that proxy.
+  if (url.protocol === 'https:' && network.trustProxy === false) {
+    problems.push(
+      "PUBLIC_URL is https, so a proxy in front of VAT Wise ends TLS, but TRUST_PROXY is not set: HMRC's Gov-Client-Public-IP would be the proxy's address for every user. Set TRUST_PROXY to the number of proxies (e.g. 1) or their addresses",
+    );
+  }
+  return problems;
+}
+
+/**
+ * What cannot be known before requests arrive, said once at start with the fix: without
+ * VENDOR_PUBLIC_IP and with a host name in PUBLIC_URL, Gov-Vendor-Public-IP falls back to the
+ * address each request reached this process on, which in a container is a private one.
+ */
+export function fraudHeaderSettingWarnings(settings: {
+  production: boolean;
+  hmrcIsReal: boolean;
+  publicUrl: string;
+  network: NetworkConfig;
+}): string[] {
+  if (!settings.production || !settings.hmrcIsReal || settings.network.vendorPublicIp) return [];
+  const host = new URL(settings.publicUrl).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return [];
+  return [
+    `VENDOR_PUBLIC_IP is not set and PUBLIC_URL names a host (${host}): HMRC's Gov-Vendor-Public-IP will be the address each request reached this process on, a private one behind a load balancer or in a container, which HMRC flags. Set VENDOR_PUBLIC_IP to the public address ${host} resolves to for browsers.`,
+  ];
 }

@@ -1,4 +1,4 @@
-import { HmrcClient } from '@vatwise/hmrc';
+import { HmrcClient, webAppFraudHeaders } from '@vatwise/hmrc';
 import { signInAndGrant } from './hmrc-browser';
 
 /**
@@ -46,5 +46,5 @@ export async function fileWithOtherSoftware(
     totalAcquisitionsExVAT: 0,
     finalised: true,
   });
-  await hmrc.submitReturn(user.vrn, body, { accessToken: tokens.access_token, fraudHeaders: {} });
+  await hmrc.submitReturn(user.vrn, body, { accessToken: tokens.access_token, fraudHeaders: webAppFraudHeaders({}) });
 }

@@ -1,8 +1,15 @@
 /**
- * HMRC fraud prevention headers for WEB_APP_VIA_SERVER (hmrc-mtd-vat.md 5): the encoding rules and
- * the values the browser collects. The browser sends its part with every API call under the Gov-*
- * names below; the server checks them and adds its own part before calling HMRC.
+ * HMRC fraud prevention headers (docs/hmrc-fraud-prevention.md): the encoding rules and the values
+ * the browser collects for WEB_APP_VIA_SERVER. The browser sends its part with every API call under
+ * the Gov-* names below; the server checks them and adds its own part before calling HMRC.
  */
+
+/**
+ * The two ways VAT Wise connects to HMRC: what a person starts in the browser, and work no person
+ * started (the scheduled rounds). HMRC: batch "only ... when your users do not initiate an action".
+ */
+export const connectionMethods = ['WEB_APP_VIA_SERVER', 'BATCH_PROCESS_DIRECT'] as const;
+export type ConnectionMethod = (typeof connectionMethods)[number];
 
 /** RFC 3986 percent-encoding: everything but letters, digits and - . _ ~ (5.1). */
 export function percentEncode(text: string): string {
@@ -35,9 +42,13 @@ export interface ScreenInfo {
   colourDepth: number;
 }
 
+/** HMRC: widths and heights are positive whole numbers; a screen or window reported as 0 is left out. */
+const hasArea = (width: number, height: number) => Math.round(width) >= 1 && Math.round(height) >= 1;
+
 /** `width=1920&height=1080&scaling-factor=1&colour-depth=24`, screens separated by commas. */
 export function formatScreens(screens: readonly ScreenInfo[]): string {
   return screens
+    .filter((screen) => hasArea(screen.width, screen.height))
     .map((screen) =>
       keyValues({
         width: Math.round(screen.width),
@@ -49,8 +60,9 @@ export function formatScreens(screens: readonly ScreenInfo[]): string {
     .join(',');
 }
 
+/** `width=1256&height=803`; empty (never sent) for a window reported as 0 × 0, e.g. minimised. */
 export const formatWindowSize = (width: number, height: number): string =>
-  keyValues({ width: Math.round(width), height: Math.round(height) });
+  hasArea(width, height) ? keyValues({ width: Math.round(width), height: Math.round(height) }) : '';
 
 /** A comma-separated list, each item percent-encoded (5.1). */
 export const formatList = (items: readonly string[]): string => items.filter(Boolean).map(percentEncode).join(',');
@@ -73,8 +85,8 @@ export const browserFraudFormats: Record<BrowserFraudField, RegExp> = {
   userAgent: /^[\x20-\x7e]{1,1000}$/,
   deviceId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   screens:
-    /^(width=\d+&height=\d+&scaling-factor=[\d.]+&colour-depth=\d+)(,width=\d+&height=\d+&scaling-factor=[\d.]+&colour-depth=\d+)*$/,
-  windowSize: /^width=\d+&height=\d+$/,
+    /^(width=[1-9]\d*&height=[1-9]\d*&scaling-factor=[\d.]+&colour-depth=\d+)(,width=[1-9]\d*&height=[1-9]\d*&scaling-factor=[\d.]+&colour-depth=\d+)*$/,
+  windowSize: /^width=[1-9]\d*&height=[1-9]\d*$/,
   timezone: /^UTC[+-]\d{2}:\d{2}$/,
   plugins: /^[A-Za-z0-9%\-._~,]{0,2000}$/,
   doNotTrack: /^(true|false)$/,

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HmrcError } from '../errors';
 import { HmrcClient } from './client';
+import { webAppFraudHeaders } from './fraud-headers';
 
 /**
  * The client against the HMRC simulator on a real socket: what it sends (Accept, token, scenario),
@@ -145,7 +146,11 @@ async function userToken(hmrc: HmrcClient, userId: string, password: string) {
 async function connectedUser(hmrc: HmrcClient) {
   const user = await hmrc.createTestUser('organisations', ['mtd-vat']);
   const tokens = await userToken(hmrc, user.userId, user.password);
-  return { vrn: String(user.vrn), context: { accessToken: tokens.access_token, fraudHeaders: {} }, tokens };
+  return {
+    vrn: String(user.vrn),
+    context: { accessToken: tokens.access_token, fraudHeaders: webAppFraudHeaders({}) },
+    tokens,
+  };
 }
 
 beforeEach(() => start());

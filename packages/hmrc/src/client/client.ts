@@ -20,6 +20,7 @@ import {
   type VatClientAccess,
 } from '../schemas/agent-authorisation';
 import { HmrcError, normaliseHmrcError } from '../errors';
+import type { FraudHeaders } from './fraud-headers';
 import {
   defaultRetryPolicy,
   type FetchLike,
@@ -71,7 +72,8 @@ export interface HmrcClientOptions {
 /** Per call: whose authority, which fraud prevention headers, and (sandbox only) a test scenario. */
 export interface CallContext {
   accessToken: string;
-  fraudHeaders: Record<string, string>;
+  /** Of the connection method of whoever started the call; collected again for each attempt. */
+  fraudHeaders: FraudHeaders;
   /** HMRC sandbox's Gov-Test-Scenario (hmrc-mtd-vat.md 4). */
   testScenario?: string;
   timeoutMs?: number;
@@ -188,14 +190,18 @@ export class HmrcClient {
     return `${this.options.baseUrl}/organisations/vat/${encodeURIComponent(vrn)}${rest}`;
   }
 
-  private headers(context: CallContext, extra: Record<string, string> = {}): Record<string, string> {
-    return {
-      ...context.fraudHeaders,
+  /**
+   * Every user-restricted call's headers: HMRC's Accept, the token, and the fraud prevention
+   * headers of the call's connection method, collected when each attempt is sent.
+   */
+  private headers(context: CallContext, extra: Record<string, string> = {}): () => Record<string, string> {
+    return () => ({
+      ...context.fraudHeaders.collect(),
       accept: hmrcAccept,
       authorization: `Bearer ${context.accessToken}`,
       ...(context.testScenario ? { 'Gov-Test-Scenario': context.testScenario } : {}),
       ...extra,
-    };
+    });
   }
 
   private async get<Schema extends z.ZodType>(url: string, context: CallContext, schema: Schema, timeoutMs?: number) {
@@ -325,12 +331,15 @@ export class HmrcClient {
     return (await this.get(url, context, invitationSchema)).body;
   }
 
-  /** Cancels a pending request (204); HMRC refuses one the client has answered (INVALID_INVITATION_STATUS). */
+  /**
+   * Cancels a pending request (204); HMRC refuses one the client has answered (INVALID_INVITATION_STATUS).
+   * HMRC's Agent Authorisation definition requires Content-Type on this DELETE, though it has no body.
+   */
   async cancelInvitation(arn: string, invitationId: string, context: CallContext): Promise<void> {
     const answer = await this.send({
       method: 'DELETE',
       url: this.agentPath(arn, `/invitations/${encodeURIComponent(invitationId)}`),
-      headers: this.headers(context),
+      headers: this.headers(context, { 'content-type': 'application/json' }),
       timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
     });
     if (answer.status !== 204) throw normaliseHmrcError(answer.status, answer.text);

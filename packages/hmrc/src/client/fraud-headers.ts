@@ -1,9 +1,37 @@
-import { type BrowserFraudInfo, browserFraudHeaderNames, keyValues, percentEncode } from '@vatwise/domain';
+import {
+  type BrowserFraudInfo,
+  browserFraudHeaderNames,
+  type ConnectionMethod,
+  formatList,
+  keyValues,
+  percentEncode,
+} from '@vatwise/domain';
 
 /**
- * The 16 fraud prevention headers of WEB_APP_VIA_SERVER (hmrc-mtd-vat.md 5.2): the browser's part
- * as it sent it, and the server's part built here. A value that cannot be collected is left out,
- * never filled with a placeholder (5.1).
+ * The fraud prevention headers of one HMRC call, for the connection method of whoever started it
+ * (docs/hmrc-fraud-prevention.md). The client asks for them immediately before each attempt is
+ * sent, after any wait for its turn: HMRC wants values collected just before each request.
+ */
+export interface FraudHeaders {
+  readonly connectionMethod: ConnectionMethod;
+  collect(): Record<string, string>;
+}
+
+/** A person's call: the headers worked out from their request, the same for every attempt of it. */
+export const webAppFraudHeaders = (headers: Record<string, string>): FraudHeaders => ({
+  connectionMethod: 'WEB_APP_VIA_SERVER',
+  collect: () => headers,
+});
+
+/** Headers with no value are left out, never sent empty or as a placeholder (HMRC's rule). */
+const present = (headers: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+
+/**
+ * The 16 fraud prevention headers of WEB_APP_VIA_SERVER: the browser's part as it sent it, and the
+ * server's part built here. A value that cannot be collected is left out.
  */
 export interface ServerFraudInfo {
   /** The client's public IP and source port as our server saw them, and when. */
@@ -43,7 +71,45 @@ export function buildFraudHeaders(browser: BrowserFraudInfo, server: ServerFraud
   for (const [field, name] of Object.entries(browserFraudHeaderNames) as [keyof BrowserFraudInfo, string][]) {
     headers[name] = browser[field];
   }
-  return Object.fromEntries(
-    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
-  );
+  return present(headers);
+}
+
+/** What the machine a scheduled round runs on knows of itself: the originating device of BATCH_PROCESS_DIRECT. */
+export interface BatchFraudInfo {
+  /** A UUID kept for the installation, the same on every call. */
+  deviceId: string;
+  /** Every local IPv4 and IPv6 address, read just before the call. */
+  localIps: readonly string[];
+  localIpsTimestamp: Date;
+  macAddresses: readonly string[];
+  /** `UTC±hh:mm` (formatTimezone). */
+  timezone: string;
+  userAgent: { osFamily: string; osVersion: string; deviceManufacturer?: string; deviceModel?: string };
+  /** `os` the operating system's user running the round, then our own identifiers. */
+  userIds: Record<string, string>;
+  licenseIds: Record<string, string>;
+  productName: string;
+  versions: Record<string, string>;
+}
+
+/** The 11 fraud prevention headers of BATCH_PROCESS_DIRECT, each in the format HMRC gives for that method. */
+export function buildBatchFraudHeaders(machine: BatchFraudInfo): Record<string, string> {
+  return present({
+    'Gov-Client-Connection-Method': 'BATCH_PROCESS_DIRECT',
+    'Gov-Client-Device-ID': machine.deviceId,
+    'Gov-Client-Local-IPs': formatList(machine.localIps),
+    'Gov-Client-Local-IPs-Timestamp': machine.localIpsTimestamp.toISOString(),
+    'Gov-Client-MAC-Addresses': formatList(machine.macAddresses),
+    'Gov-Client-Timezone': machine.timezone,
+    'Gov-Client-User-Agent': keyValues({
+      'os-family': machine.userAgent.osFamily,
+      'os-version': machine.userAgent.osVersion,
+      'device-manufacturer': machine.userAgent.deviceManufacturer,
+      'device-model': machine.userAgent.deviceModel,
+    }),
+    'Gov-Client-User-IDs': keyValues(machine.userIds),
+    'Gov-Vendor-License-IDs': keyValues(machine.licenseIds),
+    'Gov-Vendor-Product-Name': percentEncode(machine.productName),
+    'Gov-Vendor-Version': keyValues(machine.versions),
+  });
 }

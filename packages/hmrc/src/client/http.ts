@@ -32,7 +32,8 @@ export const defaultRetryPolicy: RetryPolicy = { attempts: 3, baseDelayMs: 300, 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
-  headers: Record<string, string>;
+  /** A function is called for each attempt, after its wait for its turn (fraud headers collected just before sending). */
+  headers: Record<string, string> | (() => Record<string, string>);
   body?: string;
   timeoutMs: number;
   /** For a GET, after network errors, 5xx and 429; for a POST, after 429 only. */
@@ -69,7 +70,7 @@ async function attempt(fetchImpl: FetchLike, request: HttpRequest): Promise<Http
   try {
     const response = await fetchImpl(request.url, {
       method: request.method,
-      headers: request.headers,
+      headers: typeof request.headers === 'function' ? request.headers() : request.headers,
       ...(request.body === undefined ? {} : { body: request.body }),
       signal: AbortSignal.timeout(request.timeoutMs),
       redirect: 'manual',

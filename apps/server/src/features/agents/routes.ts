@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { accountHolders, currentUser, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
+import type { FraudHeaderSource } from '../hmrc-connection';
 import type { AgentService } from './agent-service';
 import type { LogRepo } from './logs/log-repo';
 import type { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
@@ -22,6 +23,7 @@ export interface AgentRouteOptions {
   logs: LogRepo;
   events: AgentEvents;
   authoriser: SandboxAuthoriser;
+  fraud: FraudHeaderSource;
   /** The session of a public route's caller, if any (statuses are personal to who asks). */
   resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
@@ -112,7 +114,11 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     async (request) => {
       const body = request.body;
       const browser = parseOrThrow(z.object({ browser: browserIdSchema }), { browser: body.browser }).browser;
-      return authoriser.authorise(currentUser(request), { userId: body.userId, browser });
+      const user = currentUser(request);
+      return authoriser.authorise(user, await options.fraud.forRequest(request, user), {
+        userId: body.userId,
+        browser,
+      });
     },
   );
 

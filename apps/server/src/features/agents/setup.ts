@@ -79,8 +79,9 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
   // An import's progress, to the browser of the user who sent it.
   deps.onImportProgress?.((userId, progress) => events.send({ user: userId }, 'import:progress', progress));
 
-  // A newly connected business is checked for deadlines at once, not at the next daily round.
-  hmrc.service.onBusinessConnected((business) => {
+  // A newly connected business is checked for deadlines at once, not at the next daily round,
+  // with the headers of the person who connected it: they started this call.
+  hmrc.service.onBusinessConnected((business, fraudHeaders) => {
     if (!config.agents.enabled) return;
     try {
       agents.assertActive('deadline-watcher');
@@ -88,9 +89,13 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
       return; // paused or disabled: the business is checked when an Admin resumes it
     }
     watcher
-      .watch(business, {
-        say: async (ownerId, level, message) => void (await agents.say(ownerId, 'deadline-watcher', level, message)),
-      })
+      .watch(
+        business,
+        {
+          say: async (ownerId, level, message) => void (await agents.say(ownerId, 'deadline-watcher', level, message)),
+        },
+        fraudHeaders,
+      )
       .catch((error: unknown) => log.error({ err: error }, 'deadline check of a new business failed'));
   });
 
@@ -109,5 +114,5 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
   });
   app.addHook('onClose', () => agents.stop());
 
-  return { agents, logs, events, authoriser, watcher };
+  return { agents, logs, events, authoriser, watcher, fraud: hmrc.fraud };
 }

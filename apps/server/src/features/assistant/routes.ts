@@ -88,7 +88,7 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
         userData = userDataFor(options.vatData, {
           ownerId: user.workspaceId,
           target: { vrn: body.vrn },
-          fraudHeaders: await options.fraud.headersFor(request, user),
+          fraudHeaders: await options.fraud.forRequest(request, user),
         });
       }
 

@@ -21,7 +21,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
     { config: accountHolders, schema: { querystring: clientRequestsQuerySchema } },
     async (request) => {
       const user = currentUser(request);
-      return clientRequests.list(user, await fraud.headersFor(request, user), {
+      return clientRequests.list(user, await fraud.forRequest(request, user), {
         refresh: request.query.refresh === 'true',
       });
     },
@@ -32,7 +32,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
     { config: accountHolders, schema: { body: addClientBodySchema } },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await clientRequests.create(user, await fraud.headersFor(request, user), request.body);
+      const created = await clientRequests.create(user, await fraud.forRequest(request, user), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -42,7 +42,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
     { config: accountHolders, schema: { params: clientRequestIdParamsSchema } },
     async (request) => {
       const user = currentUser(request);
-      return clientRequests.cancel(user, await fraud.headersFor(request, user), request.params.id);
+      return clientRequests.cancel(user, await fraud.forRequest(request, user), request.params.id);
     },
   );
 
@@ -54,7 +54,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
     },
     async (request) => {
       const user = currentUser(request);
-      const headers = await fraud.headersFor(request, user);
+      const headers = await fraud.forRequest(request, user);
       return clientRequests.answerAsSandboxClient(user, headers, request.params.id, request.body.accept);
     },
   );

@@ -7,7 +7,7 @@ import type {
   ClientRequestStatus,
   ErrorCode,
 } from '@vatwise/domain';
-import { type HmrcClient, type InvitationStatus, invitationIdOf } from '@vatwise/hmrc';
+import { type FraudHeaders, type HmrcClient, type InvitationStatus, invitationIdOf } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
@@ -70,8 +70,6 @@ export interface ClientRequestServiceDeps {
   log: FastifyBaseLogger;
   now?: () => Date;
 }
-
-type FraudHeaders = Record<string, string>;
 
 export class ClientRequestService {
   private readonly now: () => Date;

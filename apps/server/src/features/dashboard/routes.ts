@@ -21,7 +21,7 @@ export async function dashboardRoutes(app: FastifyInstance, { dashboard, fraud }
     },
     async (request) => {
       const user = currentUser(request);
-      return dashboard.dashboard(user, await fraud.headersFor(request, user), request.query.refresh === 'true');
+      return dashboard.dashboard(user, await fraud.forRequest(request, user), request.query.refresh === 'true');
     },
   );
 }

@@ -7,6 +7,7 @@ import {
   ukToday,
 } from '@vatwise/domain';
 import { setMaxListeners } from 'node:events';
+import type { FraudHeaders } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { SessionUser } from '../../plugins/access';
@@ -64,7 +65,7 @@ export class DashboardService {
   }
 
   /** The rows as last read; stale ones (or all, with `refresh`) start reading in the background. */
-  async dashboard(owner: SessionUser, fraudHeaders: Record<string, string>, refresh = false): Promise<Dashboard> {
+  async dashboard(owner: SessionUser, fraudHeaders: FraudHeaders, refresh = false): Promise<Dashboard> {
     const [{ businesses }, snapshots, openReturns, lastFiled] = await Promise.all([
       this.deps.connections.listBusinesses(owner),
       this.deps.repo.list(owner.workspaceId),
@@ -105,7 +106,7 @@ export class DashboardService {
     await Promise.allSettled([...this.running]);
   }
 
-  private read(ownerId: string, vrn: string, fraudHeaders: Record<string, string>) {
+  private read(ownerId: string, vrn: string, fraudHeaders: FraudHeaders) {
     const key = `${ownerId}|${vrn}`;
     if (this.reading.has(key)) return;
     this.reading.add(key);

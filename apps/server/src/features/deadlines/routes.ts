@@ -46,7 +46,7 @@ export async function deadlineRoutes(app: FastifyInstance, { service, vatData, f
     const obligations = await vatData.openObligations({
       ownerId: user.workspaceId,
       target: { vrn },
-      fraudHeaders: await fraud.headersFor(request, user),
+      fraudHeaders: await fraud.forRequest(request, user),
     });
     return { vrn, businessName: business.name, obligations };
   }

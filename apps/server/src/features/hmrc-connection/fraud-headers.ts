@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { isIP } from 'node:net';
-import { readBrowserFraudInfo } from '@vatwise/domain';
-import { buildFraudHeaders } from '@vatwise/hmrc';
+import { formatTimezone, readBrowserFraudInfo } from '@vatwise/domain';
+import { buildBatchFraudHeaders, buildFraudHeaders, type FraudHeaders, webAppFraudHeaders } from '@vatwise/hmrc';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -9,56 +9,85 @@ import type { Database } from '../../db/schema';
 import type { SessionUser } from '../../plugins/access';
 import { version } from '../../version';
 import { multiFactorHeader } from '../auth';
+import { thisMachine } from './this-machine';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** When the request reached us: Gov-Client-Public-IP-Timestamp (hmrc-mtd-vat.md 5.2). */
+    /** When the request reached us: Gov-Client-Public-IP-Timestamp. */
     receivedAt: Date;
   }
 }
 
+const productName = 'VAT Wise';
+
 /**
- * The fraud prevention headers for an HMRC call made on behalf of this request (WEB_APP_VIA_SERVER,
- * hmrc-mtd-vat.md 5): the browser's part as it sent it to us, the rest from what our server sees.
+ * The one maker of the fraud prevention headers every HMRC call carries, and so of its connection
+ * method (docs/hmrc-fraud-prevention.md). It has two doors:
+ * - `forRequest`: whatever a person's request causes, also what it sets off straight after (the
+ *   first check of a business just connected, settling a return they wait for), is
+ *   WEB_APP_VIA_SERVER with that request's own browser headers and timestamps;
+ * - `forScheduledWork`: only work no person started (the agents' scheduled rounds) is
+ *   BATCH_PROCESS_DIRECT, from the machine the round runs on, collected again for every call.
  */
 export class FraudHeaderSource {
   private licenceHash: string | undefined;
+  private deviceId: string | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly config: Config,
     /** Salts the multi-factor reference, so it identifies the factor without revealing it. */
     private readonly salt: string,
+    /**
+     * Refuses a person whose practice requires two-step verification and who has not turned it on:
+     * checked here because every HMRC call made for a person passes this way.
+     */
+    private readonly assertSecondFactor: (user: SessionUser) => Promise<void> | void = () => undefined,
   ) {}
 
-  async headersFor(request: FastifyRequest, user: SessionUser): Promise<Record<string, string>> {
-    const { network, publicUrl } = this.config;
+  async forRequest(request: FastifyRequest, user: SessionUser): Promise<FraudHeaders> {
+    await this.assertSecondFactor(user);
+    const { network } = this.config;
     const portHeader = network.clientPortHeader ? request.headers[network.clientPortHeader] : undefined;
     const port = Number(Array.isArray(portHeader) ? portHeader[0] : (portHeader ?? request.socket.remotePort));
-    const publicHost = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
-    return buildFraudHeaders(readBrowserFraudInfo(request.headers), {
-      clientPublicIp: request.ip,
-      clientPublicPort: Number.isInteger(port) && port > 0 && port < 65_536 ? port : undefined,
-      clientPublicIpTimestamp: request.receivedAt,
-      vendorPublicIp: network.vendorPublicIp ?? (isIP(publicHost) ? publicHost : request.socket.localAddress),
-      userIds: { 'vat-wise': user.email, 'vat-wise-id': user.id },
-      multiFactor: await multiFactorHeader(this.db, user.id, this.salt),
-      licenseIds: { 'vat-wise': await this.licence() },
-      productName: 'VAT Wise',
-      versions: { 'vat-wise-web': version, 'vat-wise-server': version },
-    });
+    return webAppFraudHeaders(
+      buildFraudHeaders(readBrowserFraudInfo(request.headers), {
+        clientPublicIp: request.ip,
+        clientPublicPort: Number.isInteger(port) && port > 0 && port < 65_536 ? port : undefined,
+        clientPublicIpTimestamp: request.receivedAt,
+        vendorPublicIp: vendorPublicIpOf(this.config) ?? request.socket.localAddress,
+        userIds: { 'vat-wise': user.email, 'vat-wise-id': user.id },
+        multiFactor: await multiFactorHeader(this.db, user.id, this.salt),
+        licenseIds: { 'vat-wise': await this.licence() },
+        productName,
+        versions: { 'vat-wise-web': version, 'vat-wise-server': version },
+      }),
+    );
   }
 
   /**
-   * For calls no user's request is behind (settling a return after a restart): a batch process of
-   * ours, so only what the server itself knows (HMRC's BATCH_PROCESS_DIRECT method).
+   * A scheduled round's call for the workspace `ownerId`: the machine's own facts (device, local
+   * addresses, timezone, OS user) read just before each call, and whose businesses it is for.
    */
-  backgroundHeaders(): Record<string, string> {
+  async forScheduledWork(ownerId: string): Promise<FraudHeaders> {
+    const [deviceId, licence] = await Promise.all([this.batchDeviceId(), this.licence()]);
     return {
-      'Gov-Client-Connection-Method': 'BATCH_PROCESS_DIRECT',
-      'Gov-Vendor-Product-Name': 'VAT%20Wise',
-      'Gov-Vendor-Version': `vat-wise-server=${encodeURIComponent(version)}`,
-      ...(this.licenceHash ? { 'Gov-Vendor-License-IDs': `vat-wise=${this.licenceHash}` } : {}),
+      connectionMethod: 'BATCH_PROCESS_DIRECT',
+      collect: () => {
+        const machine = thisMachine();
+        return buildBatchFraudHeaders({
+          deviceId,
+          localIps: machine.localIps,
+          localIpsTimestamp: new Date(),
+          macAddresses: machine.macAddresses,
+          timezone: formatTimezone(new Date().getTimezoneOffset()),
+          userAgent: machine.userAgent,
+          userIds: { os: machine.osUser, 'vat-wise-workspace': ownerId },
+          licenseIds: { 'vat-wise': licence },
+          productName,
+          versions: { 'vat-wise-server': version },
+        });
+      },
     };
   }
 
@@ -67,25 +96,36 @@ export class FraudHeaderSource {
    * installation always sends the same value and HMRC learns nothing else from it.
    */
   private async licence(): Promise<string> {
-    if (this.licenceHash) return this.licenceHash;
-    let row = await this.db
-      .selectFrom('app_meta')
-      .select('value')
-      .where('key', '=', 'installation_id')
-      .executeTakeFirst();
-    if (!row) {
-      await this.db
-        .insertInto('app_meta')
-        .values({ key: 'installation_id', value: crypto.randomUUID() })
-        .onConflict((conflict) => conflict.column('key').doNothing())
-        .execute();
-      row = await this.db
-        .selectFrom('app_meta')
-        .select('value')
-        .where('key', '=', 'installation_id')
-        .executeTakeFirstOrThrow();
-    }
-    this.licenceHash = crypto.createHash('sha256').update(row.value).digest('hex');
+    this.licenceHash ??= crypto
+      .createHash('sha256')
+      .update(await this.installationValue('installation_id'))
+      .digest('hex');
     return this.licenceHash;
   }
+
+  /** The batch's Gov-Client-Device-ID: one UUID per installation, kept in the database, never expiring. */
+  private async batchDeviceId(): Promise<string> {
+    this.deviceId ??= await this.installationValue('batch_device_id');
+    return this.deviceId;
+  }
+
+  /** A UUID made once per installation under `key` (every instance reads the same one). */
+  private async installationValue(key: string): Promise<string> {
+    const read = this.db.selectFrom('app_meta').select('value').where('key', '=', key);
+    const row = await read.executeTakeFirst();
+    if (row) return row.value;
+    // Another instance may make it at the same moment: the first one written is everyone's.
+    await this.db
+      .insertInto('app_meta')
+      .values({ key, value: crypto.randomUUID() })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    return (await read.executeTakeFirstOrThrow()).value;
+  }
+}
+
+/** The public address browsers reach VAT Wise at: VENDOR_PUBLIC_IP, else PUBLIC_URL's host when it is an address. */
+export function vendorPublicIpOf(config: Config): string | undefined {
+  const publicHost = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return config.network.vendorPublicIp ?? (isIP(publicHost) ? publicHost : undefined);
 }

@@ -95,7 +95,8 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.post('/exchange_code', { config: accountHolders, schema: { body: exchangeCodeBodySchema } }, async (request) => {
     const body = request.body;
-    return service.exchangeCode(currentUser(request), body);
+    const user = currentUser(request);
+    return service.exchangeCode(user, await fraud.forRequest(request, user), body);
   });
 
   api.get(
@@ -137,7 +138,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     { config: accountHolders, schema: { body: addBusinessBodySchema } },
     async (request, reply) => {
       const user = currentUser(request);
-      return reply.code(201).send(await service.addBusiness(user, await fraud.headersFor(request, user), request.body));
+      return reply.code(201).send(await service.addBusiness(user, await fraud.forRequest(request, user), request.body));
     },
   );
 
@@ -174,7 +175,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     return {
       ownerId: user.workspaceId,
       target: { vrn: query.vrn, userId: query.userId },
-      fraudHeaders: await fraud.headersFor(request, user),
+      fraudHeaders: await fraud.forRequest(request, user),
       testScenario: scenario,
     };
   }

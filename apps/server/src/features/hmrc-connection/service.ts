@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { addMonthsToInstant, type Authorisation, type Business, type HmrcDataKind } from '@vatwise/domain';
-import { agentScopes, type HmrcClient, HmrcError, type OauthTokenResponse } from '@vatwise/hmrc';
+import { agentScopes, type FraudHeaders, type HmrcClient, HmrcError, type OauthTokenResponse } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
@@ -68,15 +68,18 @@ export interface VatTarget {
 
 export class HmrcConnectionService {
   private readonly refreshes = new Map<string, Promise<ConnectionRow>>();
-  private readonly connectedListeners = new Set<(business: ConnectedBusiness) => void>();
+  private readonly connectedListeners = new Set<(business: ConnectedBusiness, fraudHeaders: FraudHeaders) => void>();
   private readonly now: () => Date;
 
   constructor(private readonly deps: ConnectionServiceDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Tells `listener` each time a business is connected through a new grant (the deadline watcher listens). */
-  onBusinessConnected(listener: (business: ConnectedBusiness) => void): () => void {
+  /**
+   * Tells `listener` each time a business is connected through a new grant (the deadline watcher
+   * listens), with the fraud headers of the person's request that connected it.
+   */
+  onBusinessConnected(listener: (business: ConnectedBusiness, fraudHeaders: FraudHeaders) => void): () => void {
     this.connectedListeners.add(listener);
     return () => this.connectedListeners.delete(listener);
   }
@@ -116,6 +119,7 @@ export class HmrcConnectionService {
   /** Completes the grant: the state must be this user's, unused and current; then the code is exchanged. */
   async exchangeCode(
     owner: SessionUser,
+    fraudHeaders: FraudHeaders,
     input: { code: string; state: string; userId?: string | undefined },
   ): Promise<{ userId: string | null; vrn: string | null; authorisation: Authorisation }> {
     const now = this.now().toISOString();
@@ -171,7 +175,7 @@ export class HmrcConnectionService {
       };
       await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, sandboxUser.vrn, now);
       await this.deps.activity?.record(owner, sandboxUser.vrn, 'connected', `HMRC authority of ${hmrcUserId}`);
-      for (const listener of this.connectedListeners) listener(business);
+      for (const listener of this.connectedListeners) listener(business, fraudHeaders);
     }
     return { userId: hmrcUserId, vrn: sandboxUser?.vrn ?? null, authorisation: authorisationOf(connection) };
   }
@@ -329,7 +333,7 @@ export class HmrcConnectionService {
    */
   async addBusiness(
     owner: SessionUser,
-    fraudHeaders: Record<string, string>,
+    fraudHeaders: FraudHeaders,
     input: { vrn: string; name?: string | undefined; userId: string; replace?: boolean | undefined },
   ) {
     const connection = await this.deps.repo.connection(owner.workspaceId, input.userId);

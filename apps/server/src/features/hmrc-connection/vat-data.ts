@@ -1,6 +1,7 @@
 import type { HmrcDataKind } from '@vatwise/domain';
 import {
   type CallContext,
+  type FraudHeaders,
   financialDetailsFrom,
   type HmrcClient,
   liabilitiesFrom,
@@ -20,7 +21,7 @@ import type { HmrcConnectionService, VatTarget } from './service';
 export interface VatReader {
   ownerId: string;
   target: VatTarget;
-  fraudHeaders: Record<string, string>;
+  fraudHeaders: FraudHeaders;
   testScenario?: string | undefined;
 }
 

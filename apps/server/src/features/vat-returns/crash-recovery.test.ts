@@ -9,7 +9,7 @@ import {
   sandboxUserSchema,
   ukToday,
 } from '@vatwise/domain';
-import { HmrcClient } from '@vatwise/hmrc';
+import { HmrcClient, webAppFraudHeaders } from '@vatwise/hmrc';
 import { defaultApplication } from '@vatwise/hmrc-sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInAndGrant } from '../../test/hmrc-browser';
@@ -144,7 +144,7 @@ describe('a server killed in the middle of a submission', () => {
     const granted = await signInAndGrant(hmrc.authorizationUrl({ state: 'crash-test' }), sandboxUser);
     const { access_token: accessToken } = await hmrc.exchangeCode(granted.searchParams.get('code') ?? '');
     const filed = () =>
-      hmrc.viewReturn(vrn, period.periodKey, { accessToken, fraudHeaders: {} }).then(
+      hmrc.viewReturn(vrn, period.periodKey, { accessToken, fraudHeaders: webAppFraudHeaders({}) }).then(
         () => true,
         () => false,
       );

@@ -158,7 +158,7 @@ export async function vatReturnRoutes(
     async (request, reply) => {
       const body = request.body;
       const user = currentUser(request);
-      const { draft, created } = await service.initiate(user, await fraud.headersFor(request, user), {
+      const { draft, created } = await service.initiate(user, await fraud.forRequest(request, user), {
         vrn: body.user_vrn,
         userId: body.user_id === user.id ? undefined : body.user_id,
         periodKey: body.period_key,
@@ -217,7 +217,7 @@ export async function vatReturnRoutes(
       const { id } = request.params;
       const { idempotencyKey } = request.body;
       const user = currentUser(request);
-      return service.submit(user, await fraud.headersFor(request, user), id, idempotencyKey);
+      return service.submit(user, await fraud.forRequest(request, user), id, idempotencyKey);
     },
   );
 
@@ -247,7 +247,7 @@ export async function vatReturnRoutes(
   api.post('/vat_returns/:id/settle', { config: accountHolders, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
     const user = currentUser(request);
-    return service.settleFor(user, await fraud.headersFor(request, user), id);
+    return service.settleFor(user, await fraud.forRequest(request, user), id);
   });
 
   api.get(
@@ -310,7 +310,7 @@ export async function vatReturnRoutes(
   // The boxes beside the previous period and the same period last year (HMRC's copy when we have none).
   api.get('/vat_returns/:id/comparison', { config: accountHolders, schema: { params: idParams } }, async (request) => {
     const user = currentUser(request);
-    return service.comparison(user, await fraud.headersFor(request, user), request.params.id);
+    return service.comparison(user, await fraud.forRequest(request, user), request.params.id);
   });
 
   // Every box down to its records: streamed, so a period of 100,000 records is never held whole.

@@ -39,7 +39,7 @@ import {
   taxableTurnoverOfGroups,
   yearTo,
 } from '@vatwise/domain';
-import type { HmrcClient } from '@vatwise/hmrc';
+import type { FraudHeaders, HmrcClient } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
@@ -170,7 +170,7 @@ export class VatReturnService {
    */
   async initiate(
     user: SessionUser,
-    fraudHeaders: Record<string, string>,
+    fraudHeaders: FraudHeaders,
     input: {
       vrn: string;
       userId?: string | undefined;
@@ -497,7 +497,7 @@ export class VatReturnService {
   // --- checks before filing and the audit report -------------------------------------------
 
   /** The return beside the previous period and the same period last year (comparison.ts). */
-  async comparison(user: SessionUser, fraudHeaders: Record<string, string>, id: string): Promise<ReturnComparison> {
+  async comparison(user: SessionUser, fraudHeaders: FraudHeaders, id: string): Promise<ReturnComparison> {
     const row = await this.returnOrThrow(user, id);
     const reader = { ownerId: user.workspaceId, target: { vrn: row.vrn }, fraudHeaders };
     const deps = {
@@ -659,7 +659,7 @@ export class VatReturnService {
    */
   async submit(
     user: SessionUser,
-    fraudHeaders: Record<string, string>,
+    fraudHeaders: FraudHeaders,
     id: string,
     idempotencyKey: string,
   ): Promise<ReturnDraft> {
@@ -692,7 +692,15 @@ export class VatReturnService {
     const agentArn = await this.deps.connections.agentArnFor(user.workspaceId, row.vrn);
     const by: SentBy = { id: user.id, email: user.email, name: user.name, agentArn };
     const now = this.now().toISOString();
-    if (!(await this.deps.repo.claimForSubmission(row.id, { body, boxes: computed.boxes, fraudHeaders, by }, now))) {
+    // A person's headers are the same for every attempt: these are the ones HMRC receives.
+    const sentHeaders = fraudHeaders.collect();
+    if (
+      !(await this.deps.repo.claimForSubmission(
+        row.id,
+        { body, boxes: computed.boxes, fraudHeaders: sentHeaders, by },
+        now,
+      ))
+    ) {
       // Another click, tab or server got there first: report the return as it now stands.
       return this.get(user, id);
     }
@@ -719,7 +727,7 @@ export class VatReturnService {
           correlationId: receipt.correlationId,
           receiptId: receipt.receiptId,
           receiptTimestamp: receipt.receiptTimestamp,
-          fraudHeaders,
+          fraudHeaders: sentHeaders,
           submittedAt: now,
           submittedBy: by,
           confirmedBy: 'response',
@@ -749,14 +757,14 @@ export class VatReturnService {
   }
 
   /** The "check with HMRC" button: settles a return whose outcome is unknown. */
-  async settleFor(user: SessionUser, fraudHeaders: Record<string, string>, id: string): Promise<ReturnDraft> {
+  async settleFor(user: SessionUser, fraudHeaders: FraudHeaders, id: string): Promise<ReturnDraft> {
     const row = await this.returnOrThrow(user, id);
     if (row.status === 'unknown' || row.status === 'submitting') await this.settle(row, fraudHeaders);
     return this.get(user, id);
   }
 
   /** See settleReturn: asks HMRC whether the return was filed, and records what it says. */
-  settle(row: ReturnRow, fraudHeaders: Record<string, string>): Promise<void> {
+  settle(row: ReturnRow, fraudHeaders: FraudHeaders): Promise<void> {
     return settleReturn(this.deps, row, fraudHeaders, this.now);
   }
 
@@ -774,7 +782,7 @@ export class VatReturnService {
     for (const row of rows) {
       const before = { ownerId: row.owner_id, returnId: row.id, vrn: row.vrn, periodKey: row.period_key };
       try {
-        await this.settle(row, this.deps.fraud.backgroundHeaders());
+        await this.settle(row, await this.deps.fraud.forScheduledWork(row.owner_id));
         const after = await this.deps.repo.returnById(row.owner_id, row.id);
         results.push({ ...before, status: (after?.status ?? row.status) as ReturnStatus, error: null });
       } catch (error) {

@@ -7,6 +7,7 @@ import {
   type Receipt,
   type ReturnStatus,
 } from '@vatwise/domain';
+import type { FraudHeaders } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import type { VatDataService } from '../hmrc-connection';
@@ -89,7 +90,7 @@ export const errorMessage = (error: unknown) => (error instanceof Error ? error.
 export async function settleReturn(
   deps: { repo: VatReturnRepo; vatData: VatDataService; log: FastifyBaseLogger },
   row: ReturnRow,
-  fraudHeaders: Record<string, string>,
+  fraudHeaders: FraudHeaders,
   now: () => Date,
 ): Promise<void> {
   let boxes: NineBoxes;

@@ -1,4 +1,5 @@
 import type { BrowserChoice, ErrorCode } from '@vatwise/domain';
+import type { FraudHeaders } from '@vatwise/hmrc';
 import type { Config } from '../../../config';
 import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
@@ -64,7 +65,8 @@ export class SandboxAuthoriser {
     return run !== undefined;
   }
 
-  async authorise(owner: SessionUser, input: { userId: string; browser: string }) {
+  /** `fraudHeaders` are the person's who asked: the code exchange and what it sets off are theirs. */
+  async authorise(owner: SessionUser, fraudHeaders: FraudHeaders, input: { userId: string; browser: string }) {
     if (!this.sandbox) throw new AppError('SANDBOX_ONLY');
     const browser = this.browsers().browsers.find((choice) => choice.id === input.browser);
     if (!browser)
@@ -92,7 +94,7 @@ export class SandboxAuthoriser {
           signal,
         });
         await tell('info', 'Exchanging the code for tokens');
-        const result = await this.deps.connections.exchangeCode(owner, { code, state, userId });
+        const result = await this.deps.connections.exchangeCode(owner, fraudHeaders, { code, state, userId });
         await tell(
           'success',
           `Authorised ${userId}${result.vrn ? ` (VRN ${result.vrn})` : ''}: access until ${result.authorisation.expiresAt}.`,

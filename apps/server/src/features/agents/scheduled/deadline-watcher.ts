@@ -7,6 +7,7 @@ import {
   type Obligation,
   ukToday,
 } from '@vatwise/domain';
+import type { FraudHeaders } from '@vatwise/hmrc';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type {
@@ -14,6 +15,7 @@ import type {
   FraudHeaderSource,
   HmrcConnectionService,
   VatDataService,
+  VatReader,
 } from '../../hmrc-connection';
 import type { AgentRunContext, ScheduledAgent } from '../agent-service';
 import type { AgentEvents } from '../events';
@@ -43,7 +45,9 @@ function alertText(business: ConnectedBusiness, alert: DeadlineAlertToSend): str
  * Deadline watcher: daily, and whenever a business is connected, reads each business's open
  * obligations from HMRC and warns its user at 14, 7 and 1 days before the due date and once
  * overdue: in the agent dialogue, as a toast (socket) and on the dashboard. Each warning is raised
- * once per period and level (kept in deadline_alert), however often the watcher runs.
+ * once per period and level (kept in deadline_alert), however often the watcher runs. The daily
+ * round is work no person started (BATCH_PROCESS_DIRECT); the check of a business just connected
+ * carries the connecting person's headers (docs/hmrc-fraud-prevention.md).
  */
 export class DeadlineWatcher {
   constructor(private readonly deps: DeadlineWatcherDeps) {}
@@ -57,7 +61,8 @@ export class DeadlineWatcher {
         let failed = 0;
         const businesses = await this.deps.connections.connectedBusinesses();
         for (const business of businesses) {
-          if (!(await this.watch(business, context))) failed += 1;
+          const fraudHeaders = await this.deps.fraud.forScheduledWork(business.ownerId);
+          if (!(await this.watch(business, context, fraudHeaders))) failed += 1;
         }
         // Once a round, after every business: each subscriber's new warnings in one e-mail.
         await this.deps.digest?.sendAll();
@@ -66,16 +71,20 @@ export class DeadlineWatcher {
     };
   }
 
-  /** Checks one business; false when HMRC could not be asked (the user is told). */
-  async watch(business: ConnectedBusiness, { say }: AgentRunContext): Promise<boolean> {
-    const { db, vatData, fraud, events } = this.deps;
+  /**
+   * Checks one business with the fraud headers of whoever set the check off; false when HMRC
+   * could not be asked (the user is told).
+   */
+  async watch(
+    business: ConnectedBusiness,
+    { say }: Pick<AgentRunContext, 'say'>,
+    fraudHeaders: FraudHeaders,
+  ): Promise<boolean> {
+    const { db, vatData, events } = this.deps;
+    const reader = { ownerId: business.ownerId, target: { vrn: business.vrn }, fraudHeaders };
     let obligations: Obligation[];
     try {
-      obligations = await vatData.openObligations({
-        ownerId: business.ownerId,
-        target: { vrn: business.vrn },
-        fraudHeaders: fraud.backgroundHeaders(),
-      });
+      obligations = await vatData.openObligations(reader);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await say(business.ownerId, 'warning', `Could not read the obligations of VRN ${business.vrn}: ${reason}`);
@@ -120,7 +129,7 @@ export class DeadlineWatcher {
         daysLeft: alert.daysLeft,
       });
     }
-    const paymentAlerts = await this.watchPayments(business, { say }, today, now);
+    const paymentAlerts = await this.watchPayments(business, { say }, reader, today, now);
     const open = obligations.filter((obligation) => obligation.status === 'O').length;
     if (alerts.length === 0 && paymentAlerts === 0) {
       await say(
@@ -139,16 +148,14 @@ export class DeadlineWatcher {
   private async watchPayments(
     business: ConnectedBusiness,
     { say }: Pick<AgentRunContext, 'say'>,
+    reader: VatReader,
     today: string,
     now: Date,
   ): Promise<number> {
-    const { db, vatData, fraud } = this.deps;
+    const { db, vatData } = this.deps;
     let liabilities: Liability[];
     try {
-      liabilities = await vatData.liabilities(
-        { ownerId: business.ownerId, target: { vrn: business.vrn }, fraudHeaders: fraud.backgroundHeaders() },
-        { from: addDays(today, -364), to: today },
-      );
+      liabilities = await vatData.liabilities(reader, { from: addDays(today, -364), to: today });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await say(business.ownerId, 'warning', `Could not read what VRN ${business.vrn} owes: ${reason}`);

@@ -62,10 +62,11 @@ export interface InvitationTable {
   inviterId: string;
 }
 
-/** A practice's rules; a workspace without a row has the defaults (no review asked). */
+/** A practice's rules; a workspace without a row has the defaults (neither review nor two-factor sign-in asked). */
 export interface PracticePolicyTable {
   workspace_id: string;
   require_review: number;
+  require_two_factor: number;
   updated_at: string;
 }
 

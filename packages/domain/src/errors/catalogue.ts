@@ -334,6 +334,13 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    message:
+      'This practice requires two-factor sign-in before anyone reads from or files to HMRC: turn it on under Account and security, then try again.',
+    retryable: false,
+    report: false,
+  },
   OWN_RETURN_APPROVAL: {
     status: 403,
     message: 'You marked this return ready, so another reviewer must approve it.',

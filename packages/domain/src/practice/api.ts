@@ -5,8 +5,17 @@ import { practiceRoleSchema } from './roles';
 export const practicePolicySchema = z.object({
   /** A return must be approved by a reviewer who did not mark it ready before it can be submitted. */
   requireReview: z.boolean(),
+  /**
+   * A member must have turned on two-factor sign-in before VAT Wise reads from or files to HMRC for
+   * them, so every HMRC call the practice makes can carry Gov-Client-Multi-Factor.
+   */
+  requireTwoFactor: z.boolean(),
 });
 export type PracticePolicy = z.infer<typeof practicePolicySchema>;
+
+/** A change to a practice's rules (PUT /api/practice/policy): the rules left out stay as they are. */
+export const practicePolicyChangeSchema = practicePolicySchema.partial();
+export type PracticePolicyChange = z.infer<typeof practicePolicyChangeSchema>;
 
 /**
  * Where a return stands in its workspace's review: 'ready' once a member marks it ready,

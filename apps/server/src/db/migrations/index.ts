@@ -17,6 +17,7 @@ import * as recordBoxesIndex from './0015_record_boxes_index';
 import * as errorCorrections from './0016_error_corrections';
 import * as vatSchemes from './0017_vat_schemes';
 import * as marginStockBook from './0018_margin_stock_book';
+import * as practiceTwoFactor from './0019_practice_two_factor';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_error_corrections': errorCorrections,
   '0017_vat_schemes': vatSchemes,
   '0018_margin_stock_book': marginStockBook,
+  '0019_practice_two_factor': practiceTwoFactor,
 };

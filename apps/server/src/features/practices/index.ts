@@ -2,3 +2,4 @@
 export { PracticeRepo } from './repo';
 export { PracticeService, type ActivityLog, type ActivityKind } from './service';
 export { practiceRoutes } from './routes';
+export { assertTwoFactorIfRequired } from './two-factor';

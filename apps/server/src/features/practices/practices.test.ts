@@ -3,11 +3,15 @@ import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 import { connectBusiness } from '../../test/hmrc-journey';
 import { createPractice, join, switchTo } from '../../test/practice-journey';
+import { totpCode } from '../../test/totp';
+import { strongPassword } from '../../test/session-client';
+import { assertTwoFactorIfRequired } from './index';
 
 /**
  * Practices (issue 17, step 4): a practice's members work on its businesses, nobody else does,
  * a removed member loses them at once, and only its owner or an admin sets its policy.
- * Review before filing is tested with the returns (vat-returns/review.test.ts).
+ * Review before filing is tested with the returns (vat-returns/review.test.ts); the HMRC calls
+ * refused for want of two-factor sign-in with hmrc-connection, which asks assertTwoFactorIfRequired.
  */
 
 let server: TestApp & { baseUrl: string };
@@ -95,13 +99,116 @@ describe('a practice’s businesses', () => {
     const refused = await preparer.put('/api/practice/policy', { requireReview: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'PRACTICE_ROLE_REQUIRED' });
-    expect((await owner.put('/api/practice/policy', { requireReview: true })).json()).toEqual({ requireReview: true });
-    expect((await preparer.get('/api/practice/policy')).json()).toEqual({ requireReview: true });
+    expect((await owner.put('/api/practice/policy', { requireReview: true })).json()).toEqual({
+      requireReview: true,
+      requireTwoFactor: false,
+    });
+    expect((await preparer.get('/api/practice/policy')).json()).toEqual({
+      requireReview: true,
+      requireTwoFactor: false,
+    });
 
     // Someone working alone has no practice policy to set, and files without review.
     const alone = await registerUser(server.app, 'alone-c@example.com');
     expect((await alone.put('/api/practice/policy', { requireReview: true })).json()).toMatchObject({
       code: 'NOT_IN_A_PRACTICE',
     });
+  });
+});
+
+/** The user a request with this client's cookies acts as, as the session resolver (and its cache) gives it. */
+async function sessionUserOf(client: SessionClient) {
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const user = await server.app.sessionCache.resolveUser({ headers: { cookie } });
+  if (!user) throw new Error('the client is not signed in');
+  return user;
+}
+
+async function turnOnTwoFactor(client: SessionClient) {
+  const enabled = await client.post('/api/auth/two-factor/enable', { password: strongPassword });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  const { totpURI } = enabled.json() as { totpURI: string };
+  const verified = await client.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) });
+  expect(verified.statusCode, verified.body).toBe(200);
+}
+
+describe('requiring two-factor sign-in of a practice’s members', () => {
+  it('is set only by its owner or an admin, and leaves review before filing as it was', async () => {
+    const owner = await registerUser(server.app, 'owner-t@example.com', 'Tess');
+    const practice = await createPractice(owner, 'Practice T');
+    const admin = await join(server, owner, practice, 'admin-t@example.com', 'admin', 'Ada');
+    const reviewer = await join(server, owner, practice, 'reviewer-t@example.com', 'reviewer', 'Rex');
+
+    const refused = await reviewer.put('/api/practice/policy', { requireTwoFactor: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PRACTICE_ROLE_REQUIRED' });
+    expect((await reviewer.get('/api/practice/policy')).json()).toEqual({
+      requireReview: false,
+      requireTwoFactor: false,
+    });
+
+    await owner.put('/api/practice/policy', { requireReview: true });
+    const set = await admin.put('/api/practice/policy', { requireTwoFactor: true });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ requireReview: true, requireTwoFactor: true });
+    expect((await reviewer.get('/api/practice/policy')).json()).toEqual({
+      requireReview: true,
+      requireTwoFactor: true,
+    });
+    // Each rule changes alone: turning review off keeps two-factor sign-in required.
+    expect((await owner.put('/api/practice/policy', { requireReview: false })).json()).toEqual({
+      requireReview: false,
+      requireTwoFactor: true,
+    });
+    expect((await owner.put('/api/practice/policy', { requireTwoFactor: 'yes' })).statusCode).toBe(400);
+
+    const alone = await registerUser(server.app, 'alone-t@example.com');
+    expect((await alone.put('/api/practice/policy', { requireTwoFactor: true })).json()).toMatchObject({
+      code: 'NOT_IN_A_PRACTICE',
+    });
+  });
+
+  it('refuses HMRC work to a member without two-factor sign-in, at once, and lets them once it is on', async () => {
+    const db = server.app.database.db;
+    const owner = await registerUser(server.app, 'owner-u@example.com', 'Uma');
+    const practice = await createPractice(owner, 'Practice U');
+    const preparer = await join(server, owner, practice, 'preparer-u@example.com', 'preparer', 'Ugo');
+    const careful = await join(server, owner, practice, 'careful-u@example.com', 'preparer', 'Una');
+    await turnOnTwoFactor(careful);
+
+    // The policy is off: everyone, with two-factor sign-in or not.
+    const withoutIt = await sessionUserOf(preparer);
+    expect(withoutIt.twoFactorEnabled).toBe(false);
+    await expect(assertTwoFactorIfRequired(db, withoutIt)).resolves.toBeUndefined();
+    await expect(assertTwoFactorIfRequired(db, await sessionUserOf(owner))).resolves.toBeUndefined();
+
+    // Turned on while the preparer's session is cached: it applies to their next call all the same.
+    expect((await owner.put('/api/practice/policy', { requireTwoFactor: true })).statusCode).toBe(200);
+    await expect(assertTwoFactorIfRequired(db, await sessionUserOf(preparer))).rejects.toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+      statusCode: 403,
+    });
+    // The owner is a member too.
+    await expect(assertTwoFactorIfRequired(db, await sessionUserOf(owner))).rejects.toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    const withIt = await sessionUserOf(careful);
+    expect(withIt.twoFactorEnabled).toBe(true);
+    await expect(assertTwoFactorIfRequired(db, withIt)).resolves.toBeUndefined();
+
+    // Once the preparer turns it on, their next call goes (turning it on forgets their cached session).
+    await turnOnTwoFactor(preparer);
+    await expect(assertTwoFactorIfRequired(db, await sessionUserOf(preparer))).resolves.toBeUndefined();
+
+    // Working alone, the practice's rule does not follow them.
+    await switchTo(owner, null);
+    await expect(assertTwoFactorIfRequired(db, await sessionUserOf(owner))).resolves.toBeUndefined();
+
+    expect((await owner.put('/api/practice/policy', { requireTwoFactor: false })).json()).toMatchObject({
+      code: 'NOT_IN_A_PRACTICE',
+    });
+    await switchTo(owner, practice);
+    expect((await owner.put('/api/practice/policy', { requireTwoFactor: false })).statusCode).toBe(200);
+    await expect(assertTwoFactorIfRequired(db, await sessionUserOf(owner))).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { practiceRoleOf, type PracticeSummary } from '@vatwise/domain';
+import { type PracticePolicy, type PracticePolicyChange, practiceRoleOf, type PracticeSummary } from '@vatwise/domain';
 import type { BusinessActivityTable, Database } from '../../db/schema';
 
 export type ActivityRow = Selectable<BusinessActivityTable>;
@@ -38,22 +38,35 @@ export class PracticeRepo {
       .then((rows) => rows.filter((row) => new Date(row.expiresAt).toISOString() > now));
   }
 
-  async requiresReview(workspaceId: string): Promise<boolean> {
+  /** A workspace's rules; one without a row (every workspace of someone working alone) asks for none. */
+  async policy(workspaceId: string): Promise<PracticePolicy> {
     const row = await this.db
       .selectFrom('practice_policy')
-      .select('require_review')
+      .select(['require_review', 'require_two_factor'])
       .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
-    return Boolean(row?.require_review);
+    return { requireReview: Boolean(row?.require_review), requireTwoFactor: Boolean(row?.require_two_factor) };
   }
 
-  async setRequireReview(workspaceId: string, requireReview: boolean, at: string): Promise<void> {
+  async requiresReview(workspaceId: string): Promise<boolean> {
+    return (await this.policy(workspaceId)).requireReview;
+  }
+
+  async requiresTwoFactor(workspaceId: string): Promise<boolean> {
+    return (await this.policy(workspaceId)).requireTwoFactor;
+  }
+
+  /** Sets the rules in `change`; the others keep their value (off, for a workspace without a row). */
+  async setPolicy(workspaceId: string, change: PracticePolicyChange, at: string): Promise<void> {
+    const changed = {
+      ...(change.requireReview === undefined ? {} : { require_review: change.requireReview ? 1 : 0 }),
+      ...(change.requireTwoFactor === undefined ? {} : { require_two_factor: change.requireTwoFactor ? 1 : 0 }),
+      updated_at: at,
+    };
     await this.db
       .insertInto('practice_policy')
-      .values({ workspace_id: workspaceId, require_review: requireReview ? 1 : 0, updated_at: at })
-      .onConflict((conflict) =>
-        conflict.column('workspace_id').doUpdateSet({ require_review: requireReview ? 1 : 0, updated_at: at }),
-      )
+      .values({ workspace_id: workspaceId, require_review: 0, require_two_factor: 0, ...changed })
+      .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet(changed))
       .execute();
   }
 

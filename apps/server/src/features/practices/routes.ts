@@ -1,4 +1,4 @@
-import { practicePolicySchema, vrnSchema } from '@vatwise/domain';
+import { practicePolicyChangeSchema, vrnSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +18,10 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: Practi
 
   api.get('/practice/policy', { config: accountHolders }, async (request) => practices.policy(currentUser(request)));
 
-  api.put('/practice/policy', { config: accountHolders, schema: { body: practicePolicySchema } }, async (request) =>
-    practices.setPolicy(currentUser(request), request.body),
+  api.put(
+    '/practice/policy',
+    { config: accountHolders, schema: { body: practicePolicyChangeSchema } },
+    async (request) => practices.setPolicy(currentUser(request), request.body),
   );
 
   api.get('/practice/invitations', { config: accountHolders }, async (request) => ({

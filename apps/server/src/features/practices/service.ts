@@ -5,6 +5,7 @@ import {
   canManagePractice,
   type PracticeInvitation,
   type PracticePolicy,
+  type PracticePolicyChange,
   practiceRoleOf,
 } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
@@ -22,9 +23,10 @@ export interface PracticeServiceDeps {
 }
 
 /**
- * What VAT Wise adds to better-auth's practices: the policy (review before filing), invitations
- * to the signed-in address, and each business's audit trail. Membership and roles are
- * better-auth's (organization plugin); the session resolves them (plugins/access.ts).
+ * What VAT Wise adds to better-auth's practices: the policy (review before filing, two-factor
+ * sign-in of members), invitations to the signed-in address, and each business's audit trail.
+ * Membership and roles are better-auth's (organization plugin); the session resolves them
+ * (plugins/access.ts).
  */
 export class PracticeService {
   private readonly now: () => Date;
@@ -38,15 +40,21 @@ export class PracticeService {
 
   requiresReview = (workspaceId: string) => this.deps.repo.requiresReview(workspaceId);
 
-  async policy(user: SessionUser): Promise<PracticePolicy> {
-    return { requireReview: await this.deps.repo.requiresReview(user.workspaceId) };
+  /**
+   * Read from the database on each call, not kept with the session: the session cache would keep a
+   * member's old answer for up to SESSION_CACHE_TTL_MS after an admin changed it, on every instance.
+   */
+  requiresTwoFactor = (workspaceId: string) => this.deps.repo.requiresTwoFactor(workspaceId);
+
+  policy(user: SessionUser): Promise<PracticePolicy> {
+    return this.deps.repo.policy(user.workspaceId);
   }
 
   /** Only a practice's owners and admins set its policy; someone working alone has none to set. */
-  async setPolicy(user: SessionUser, policy: PracticePolicy): Promise<PracticePolicy> {
+  async setPolicy(user: SessionUser, change: PracticePolicyChange): Promise<PracticePolicy> {
     if (!user.practice) throw new AppError('NOT_IN_A_PRACTICE');
     if (!canManagePractice(user.practice.role)) throw new AppError('PRACTICE_ROLE_REQUIRED');
-    await this.deps.repo.setRequireReview(user.workspaceId, policy.requireReview, this.now().toISOString());
+    await this.deps.repo.setPolicy(user.workspaceId, change, this.now().toISOString());
     return this.policy(user);
   }
 

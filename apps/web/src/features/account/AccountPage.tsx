@@ -14,11 +14,13 @@ import {
 } from '@mantine/core';
 import { Role, roleName } from '@vatwise/domain';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ReminderCard } from './ReminderCard';
 import { describeError } from '../../shared/api/http-errors';
 import { notify } from '../../shared/toasts/notifier';
+import { TWO_FACTOR_SECTION_ID } from '../../shared/ui/TwoFactorLink';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { authApi, PasswordInput, useAuth } from '../auth';
 
@@ -44,6 +46,18 @@ export default function AccountPage() {
   const [disable, disabling] = authApi.useDisableTwoFactorMutation();
   const [verify, verifying] = authApi.useVerifyTotpMutation();
   const [loadMe] = authApi.useLazyMeQuery();
+  const location = useLocation();
+  const twoFactorSection = useRef<HTMLElement>(null);
+  const hasUser = user !== null;
+
+  // Links that ask for two-factor sign-in (TwoFactorLink) land on its section; the router does not
+  // scroll to a #fragment itself. Focus moves there too, so a keyboard or screen reader user is there.
+  useEffect(() => {
+    if (!hasUser || location.hash !== `#${TWO_FACTOR_SECTION_ID}`) return;
+    const section = twoFactorSection.current;
+    section?.scrollIntoView?.({ block: 'start' });
+    section?.focus({ preventScroll: true });
+  }, [hasUser, location.hash, location.key]);
 
   // The QR code library loads only here, when someone sets up an authenticator.
   useEffect(() => {
@@ -107,10 +121,17 @@ export default function AccountPage() {
           <Text>{t(`users.providers.${user.provider}`)}</Text>
         </SimpleGrid>
       </Card>
-      <Card withBorder>
+      <Card
+        withBorder
+        component="section"
+        id={TWO_FACTOR_SECTION_ID}
+        ref={twoFactorSection}
+        tabIndex={-1}
+        aria-labelledby="two-factor-title"
+      >
         <Stack gap="sm">
           <Group justify="space-between">
-            <Title order={2} size="h3">
+            <Title order={2} size="h3" id="two-factor-title">
               {t('account.twoFactorTitle')}
             </Title>
             <Badge color={user.twoFactorEnabled ? 'green' : 'gray'} data-testid="two-factor-status">

@@ -50,7 +50,7 @@ function server(user: UserRecord, extra: FakeAnswers = {}, invitations: Practice
     ...(user.practice
       ? {
           'GET /api/auth/organization/get-full-organization': { body: fullBright() },
-          'GET /api/practice/policy': { body: { requireReview: false } },
+          'GET /api/practice/policy': { body: { requireReview: false, requireTwoFactor: false } },
         }
       : {}),
     ...extra,
@@ -214,7 +214,9 @@ describe('the Practice screen', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('invite-form')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-    expect(await screen.findByTestId('policy-read-only')).toHaveTextContent('Returns can be filed without a reviewer');
+    const readOnly = await screen.findByTestId('policy-read-only');
+    expect(readOnly).toHaveTextContent('Returns can be filed without a reviewer');
+    expect(readOnly).toHaveTextContent('Members can read from and file to HMRC without two-factor sign-in.');
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     // A preparer may leave (the owner may not).
     expect(screen.getByRole('button', { name: 'Leave practice' })).toBeInTheDocument();
@@ -231,7 +233,7 @@ describe('the Practice screen', { timeout: 15_000 }, () => {
 
   it('sends the policy switch to the server', async () => {
     server(inBright('owner'), {
-      'PUT /api/practice/policy': { body: { requireReview: true } },
+      'PUT /api/practice/policy': { body: { requireReview: true, requireTwoFactor: false } },
     });
     renderPage(<PracticePage />, '/app/practice');
     const toggle = await screen.findByRole('switch', { name: /Returns need a reviewer's approval before filing/ });
@@ -239,6 +241,45 @@ describe('the Practice screen', { timeout: 15_000 }, () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(await posts()).toEqual([{ line: 'PUT /api/practice/policy', body: { requireReview: true } }]);
+  });
+
+  it('requires two-factor sign-in of members with its own switch, and shows an owner without it the way to', async () => {
+    server(inBright('owner'), {
+      'PUT /api/practice/policy': { body: { requireReview: false, requireTwoFactor: true } },
+    });
+    renderPage(<PracticePage />, '/app/practice');
+    const toggle = await screen.findByRole('switch', { name: /Members need two-factor sign-in/ });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/HMRC's fraud prevention rules ask VAT software/)).toBeInTheDocument();
+    expect(screen.queryByTestId('two-factor-needed')).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    // Only the rule switched is sent: review before filing is left as the server has it.
+    expect(await posts()).toEqual([{ line: 'PUT /api/practice/policy', body: { requireTwoFactor: true } }]);
+    expect(screen.getByRole('switch', { name: /reviewer's approval/ })).not.toBeChecked();
+    const needed = await screen.findByTestId('two-factor-needed');
+    expect(needed).toHaveTextContent('yours is off');
+    expect(within(needed).getByRole('link', { name: 'Turn on two-factor sign-in' })).toHaveAttribute(
+      'href',
+      '/app/account#two-factor',
+    );
+  });
+
+  it('tells a preparer the practice requires two-factor sign-in, and asks only those without it', async () => {
+    const policy = { 'GET /api/practice/policy': { body: { requireReview: false, requireTwoFactor: true } } };
+    server(inBright('preparer'), policy);
+    const { unmount } = renderPage(<PracticePage />, '/app/practice');
+    expect(await screen.findByTestId('policy-read-only')).toHaveTextContent(
+      'Members need two-factor sign-in before VAT Wise reads from or files to HMRC for them.',
+    );
+    expect(await screen.findByTestId('two-factor-needed')).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+
+    server({ ...inBright('preparer'), twoFactorEnabled: true }, policy);
+    renderPage(<PracticePage />, '/app/practice');
+    expect(await screen.findByTestId('policy-read-only')).toHaveTextContent('Members need two-factor sign-in');
+    expect(screen.queryByTestId('two-factor-needed')).not.toBeInTheDocument();
   });
 
   it('accepts the invitation from the e-mail link, works in that practice and reloads', async () => {

@@ -42,7 +42,7 @@ export default function PracticePage() {
       <WhereYouWork practice={practice} />
       <InvitationsForYou email={user.email} />
       {practice && <PracticePeople practice={practice} userId={user.id} />}
-      {practice && <PolicyCard practice={practice} />}
+      {practice && <PolicyCard practice={practice} twoFactorEnabled={user.twoFactorEnabled} />}
       {practice && practice.role !== 'owner' && <LeavePractice practice={practice} />}
       <StartPractice />
     </Stack>

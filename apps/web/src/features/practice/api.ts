@@ -1,4 +1,10 @@
-import { type PracticeInvitation, type PracticePolicy, type PracticeRole, practiceRoleOf } from '@vatwise/domain';
+import {
+  type PracticeInvitation,
+  type PracticePolicy,
+  type PracticePolicyChange,
+  type PracticeRole,
+  practiceRoleOf,
+} from '@vatwise/domain';
 import { api } from '../../shared/api/base-api';
 
 /** A practice the user belongs to (better-auth's organization, as GET /organization/list gives it). */
@@ -70,7 +76,8 @@ export const practiceApi = api.injectEndpoints({
       query: () => '/api/practice/policy',
       providesTags: [tag('policy')],
     }),
-    setPolicy: build.mutation<PracticePolicy, PracticePolicy>({
+    /** Changes the rules sent; the server answers with the whole policy. */
+    setPolicy: build.mutation<PracticePolicy, PracticePolicyChange>({
       query: (body) => ({ url: '/api/practice/policy', method: 'PUT', body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {

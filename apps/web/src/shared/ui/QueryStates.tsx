@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeError, errorCodeOf } from '../api/http-errors';
+import { TwoFactorLink } from './TwoFactorLink';
 
 /** What an RTK Query hook reports as its error. */
 export type QueryError = FetchBaseQueryError | SerializedError | undefined;
@@ -21,7 +22,7 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** A failed call in words, with Retry (and the way to Grant Authority when that is the fix). */
+/** A failed call in words, with Retry (and the way to the fix: Grant Authority, or two-factor sign-in). */
 export function ErrorState({ error, onRetry, testId }: { error: QueryError; onRetry?: () => void; testId?: string }) {
   const { t } = useTranslation('common');
   const code = errorCodeOf(error);
@@ -40,6 +41,7 @@ export function ErrorState({ error, onRetry, testId }: { error: QueryError; onRe
               {t('goToGrantAuthority')}
             </Button>
           )}
+          {code === 'TWO_FACTOR_REQUIRED' && <TwoFactorLink color="red" />}
         </Group>
       </Stack>
     </Alert>

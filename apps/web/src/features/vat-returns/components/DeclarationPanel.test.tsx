@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import {
   addDays,
   agentDeclarationText,
@@ -10,6 +10,7 @@ import {
   unreviewed,
 } from '@vatwise/domain';
 import { Suspense } from 'react';
+import { userRecord } from '../../../test/users';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../shared/format/format';
@@ -26,6 +27,11 @@ vi.mock('../api', () => ({
 }));
 vi.mock('react-redux', () => ({ useDispatch: () => vi.fn() }));
 vi.mock('../../hmrc-connection', () => ({ formatVrn: (vrn: string) => vrn }));
+// The signed-in filer: with two-factor sign-in on unless a test says otherwise.
+const signedIn = vi.hoisted(() => ({ twoFactorEnabled: true }));
+vi.mock('../../auth', () => ({
+  useAuth: () => ({ user: userRecord({ twoFactorEnabled: signedIn.twoFactorEnabled }) }),
+}));
 
 const boxes = {
   box1: 20_000,
@@ -88,6 +94,7 @@ describe('DeclarationPanel', () => {
   });
   beforeEach(() => {
     submit.mockClear();
+    signedIn.twoFactorEnabled = true;
   });
 
   it('shows HMRC’s declaration word for word and submits only once it is ticked', async () => {
@@ -151,5 +158,46 @@ describe('DeclarationPanel', () => {
     expect(button).toBeDisabled();
     fireEvent.click(button);
     expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('asks a filer without two-factor sign-in to turn it on, without stopping them submitting', async () => {
+    signedIn.twoFactorEnabled = false;
+    renderPanel();
+    const notice = await screen.findByTestId('two-factor-notice');
+    expect(notice).toHaveTextContent('HMRC asks VAT software to show how each person who files proved who they are');
+    expect(screen.getByRole('link', { name: 'Turn on two-factor sign-in' })).toHaveAttribute(
+      'href',
+      '/app/account#two-factor',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /declaration/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit to HMRC' }));
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing of two-factor sign-in to a filer who has it on', async () => {
+    renderPanel();
+    expect(await screen.findByText(declarationText)).toBeInTheDocument();
+    expect(screen.queryByTestId('two-factor-notice')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Turn on two-factor sign-in' })).not.toBeInTheDocument();
+  });
+
+  it('shows the way to two-factor sign-in when the practice requires it and the server refuses', async () => {
+    signedIn.twoFactorEnabled = false;
+    const refusal = {
+      status: 403,
+      data: { statusCode: 403, code: 'TWO_FACTOR_REQUIRED', message: 'This practice requires two-factor sign-in' },
+    };
+    submit.mockImplementationOnce(() => ({ unwrap: () => Promise.reject(refusal) }));
+    renderPanel();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit to HMRC' }));
+    const error = await screen.findByTestId('submit-error');
+    expect(error).toHaveTextContent('turn it on under Account and security');
+    expect(within(error).getByRole('link', { name: 'Turn on two-factor sign-in' })).toHaveAttribute(
+      'href',
+      '/app/account#two-factor',
+    );
+    // The error says it: the notice does not say it again.
+    expect(screen.queryByTestId('two-factor-notice')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Blockquote, Button, Checkbox, List, Stack, Text } from '@mantine/core';
+import { Alert, Blockquote, Box, Button, Checkbox, List, Stack, Text } from '@mantine/core';
 import {
   type ComputedReturn,
   type ReturnDraft,
@@ -14,10 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { NineBoxSummary } from './NineBoxSummary';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { describeError, describeStoredError } from '../../../shared/api/http-errors';
+import { describeError, describeStoredError, errorCodeOf } from '../../../shared/api/http-errors';
 import { formatDate } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
+import { TwoFactorLink } from '../../../shared/ui/TwoFactorLink';
+import { useAuth } from '../../auth';
 import { formatVrn } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { formatPeriod } from '../periods';
@@ -43,13 +45,18 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
   const [submit] = vatReturnsApi.useSubmitReturnMutation();
   const [ticked, setTicked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; issues: Issue[] } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; issues: Issue[]; code?: string } | null>(null);
+  const user = useAuth().user;
   const sending = useRef(false);
   const hasProblems = computed.problems.length > 0;
   // A practice asking for review files only the figures a reviewer approved (the server checks too).
   const awaitingApproval = draft.review.required && draft.review.state !== 'approved';
   // HMRC refuses a return before its period has ended; the server refuses it too.
   const ended = periodHasEnded(draft.periodEnd, ukToday());
+  // HMRC's fraud prevention rules ask for the filer's second factor (Gov-Client-Multi-Factor): offer
+  // it, without blocking; a practice that requires it is refused by the server, and the error says so.
+  const twoFactorRefused = failure?.code === 'TWO_FACTOR_REQUIRED';
+  const offerTwoFactor = user !== null && !user.isGuest && !user.twoFactorEnabled && !twoFactorRefused;
   const period = formatPeriod(draft.periodStart, draft.periodEnd, language);
   const vrn = formatVrn(draft.vrn);
 
@@ -89,7 +96,7 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
       const error = asQueryError(caught);
       const message = describeError(error, t);
       vatDialogueLog.append('error', t('vatReturns:log.failed', { period, vrn, message }));
-      setFailure({ message, issues: issuesOf(error) });
+      setFailure({ message, issues: issuesOf(error), code: errorCodeOf(error) });
       setTicked(false);
       // No answer says nothing about HMRC: fetch the return to learn where it stands (the page then
       // checks with HMRC every few seconds if the sending had started).
@@ -142,6 +149,14 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
           <Text size="sm">{t('vatReturns:declaration.awaitingApproval')}</Text>
         </Alert>
       )}
+      {offerTwoFactor && (
+        <Alert color="blue" data-testid="two-factor-notice">
+          <Stack gap="xs">
+            <Text size="sm">{t('vatReturns:declaration.twoFactorNotice')}</Text>
+            <TwoFactorLink />
+          </Stack>
+        </Alert>
+      )}
       {hasProblems && (
         <Text size="sm" c="red">
           {t('vatReturns:declaration.fixProblems')}
@@ -156,6 +171,11 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
                 <List.Item key={index}>{issue.message}</List.Item>
               ))}
             </List>
+          )}
+          {twoFactorRefused && (
+            <Box mt="xs">
+              <TwoFactorLink color="red" />
+            </Box>
           )}
         </Alert>
       )}

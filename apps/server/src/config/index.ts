@@ -5,12 +5,7 @@ import { type AssistantConfig, assistantConfig, assistantVariables } from './ass
 import { type ClusterConfig, clusterConfig, clusterVariables } from './cluster';
 import { type AuthConfig, authConfig, authVariables, type MailConfig, mailConfig } from './auth';
 import { type HmrcConfig, hmrcConfig, hmrcVariables } from './hmrc';
-import {
-  fraudHeaderSettingProblems,
-  type NetworkConfig,
-  networkConfig,
-  networkVariables,
-} from './network';
+import { fraudHeaderSettingProblems, type NetworkConfig, networkConfig, networkVariables } from './network';
 import { serverVariables } from './server';
 import { defaultWebDistDir } from '../web-dist';
 
@@ -61,7 +56,7 @@ export interface Config {
   feed: { url: string };
   /** The background agents (issue "Agents"). */
   agents: AgentsConfig;
-  /** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
+  /** What HMRC's fraud prevention headers need to know of the network (docs/hmrc-fraud-prevention.md). */
   network: NetworkConfig;
   /** Redis, shared by several instances (issue 18). */
   cluster: ClusterConfig;

@@ -48,7 +48,7 @@ const trustProxySetting = z
     return entries;
   });
 
-/** What HMRC's fraud prevention headers need to know of the network (hmrc-mtd-vat.md 5.2). */
+/** What HMRC's fraud prevention headers need to know of the network (docs/hmrc-fraud-prevention.md). */
 export const networkVariables = {
   TRUST_PROXY: trustProxySetting.default(false),
   API_RATE_LIMIT_PER_MINUTE: z

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFraudHeaders, type ServerFraudInfo } from './fraud-headers';
 
 /**
- * The 16 headers of WEB_APP_VIA_SERVER (hmrc-mtd-vat.md 5.2), each in the format of the reference,
+ * The 16 headers of WEB_APP_VIA_SERVER (docs/hmrc-fraud-prevention.md), each in the format of the reference,
  * checked by the simulator's implementation of HMRC's Test Fraud Prevention Headers API.
  */
 

@@ -1,7 +1,9 @@
 import { validateFraudHeaders } from '@vatwise/hmrc-sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectBusiness } from '../../test/hmrc-journey';
-import { registerUser, type SessionClient } from '../../test/session-client';
+import { createPractice, join } from '../../test/practice-journey';
+import { registerUser, type SessionClient, signIn, strongPassword } from '../../test/session-client';
+import { totpCode } from '../../test/totp';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 import { FraudHeaderSource } from './fraud-headers';
 
@@ -194,10 +196,53 @@ describe('the connection method follows who started the call', () => {
     });
   });
 
+  it('a person signed in with a second factor sends Gov-Client-Multi-Factor, all 16 valid; turned off, none', async () => {
+    const registered = await registerUser(server.app, 'tess@example.com', 'Tess');
+    const { totpURI } = (await registered.post('/api/auth/two-factor/enable', { password: strongPassword })).json() as {
+      totpURI: string;
+    };
+    expect((await registered.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(
+      200,
+    );
+    const { client } = await signIn(server.app, 'tess@example.com');
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
+    const tess = asBrowser(client);
+    const tessVrn = (await connectBusiness(tess)).vrn;
+    sent.length = 0;
+    expect((await tess.get(`/api/vat/penalties?vrn=${tessVrn}`)).statusCode).toBe(200);
+    const [withFactor] = vatCalls();
+    expect(withFactor?.headers['gov-client-multi-factor']).toMatch(
+      /^type=TOTP&timestamp=\d{4}-\d\d-\d\dT\d\d%3A\d\dZ&unique-reference=[0-9a-f]{64}$/,
+    );
+    expect(withFactor && validateFraudHeaders(withFactor.headers)).toMatchObject({ code: 'VALID_HEADERS' });
+
+    expect((await tess.post('/api/auth/two-factor/disable', { password: strongPassword })).statusCode).toBe(200);
+    sent.length = 0;
+    expect((await tess.get(`/api/vat/penalties?vrn=${tessVrn}`)).statusCode).toBe(200);
+    expect(vatCalls()[0]?.headers).not.toHaveProperty('gov-client-multi-factor');
+  });
+
+  it('a practice that requires two-factor sign-in sends nothing to HMRC for a member without it', async () => {
+    const owner = asBrowser(await registerUser(server.app, 'olga@example.com', 'Olga'));
+    const practiceId = await createPractice(owner, 'Olga & Co');
+    const practiceVrn = (await connectBusiness(owner)).vrn;
+    const preparer = asBrowser(await join(server, owner, practiceId, 'pete@example.com', 'preparer', 'Pete'));
+    expect((await preparer.get(`/api/vat/penalties?vrn=${practiceVrn}`)).statusCode).toBe(200);
+    expect((await owner.put('/api/practice/policy', { requireTwoFactor: true })).statusCode).toBe(200);
+    sent.length = 0;
+    const refused = await preparer.get(`/api/vat/penalties?vrn=${practiceVrn}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    expect(vatCalls()).toEqual([]);
+  });
+
   it('a scheduled round is BATCH_PROCESS_DIRECT with all 11 headers on every call', async () => {
     expect((await admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     const calls = vatCalls();
-    expect(calls.map((request) => request.url.pathname.split('/').pop())).toEqual(['obligations', 'liabilities']);
+    // Each business connected above: its obligations, then its liabilities.
+    const reads = calls.map((request) => request.url.pathname.split('/').pop());
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads).toEqual(reads.map((_, index) => (index % 2 === 0 ? 'obligations' : 'liabilities')));
     for (const request of calls) {
       expect(fraudHeaderNames(request)).toEqual(batchHeaders);
       expectBatchFormats(request.headers);

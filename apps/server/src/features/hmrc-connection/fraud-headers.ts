@@ -39,14 +39,14 @@ export class FraudHeaderSource {
     /** Salts the multi-factor reference, so it identifies the factor without revealing it. */
     private readonly salt: string,
     /**
-     * Refuses a person whose practice requires two-step verification and who has not turned it on:
+     * Refuses a person whose practice requires two-factor sign-in and who has not turned it on:
      * checked here because every HMRC call made for a person passes this way.
      */
-    private readonly assertSecondFactor: (user: SessionUser) => Promise<void> | void = () => undefined,
+    private readonly assertTwoFactor: (user: SessionUser) => Promise<void> = async () => undefined,
   ) {}
 
   async forRequest(request: FastifyRequest, user: SessionUser): Promise<FraudHeaders> {
-    await this.assertSecondFactor(user);
+    await this.assertTwoFactor(user);
     const { network } = this.config;
     const portHeader = network.clientPortHeader ? request.headers[network.clientPortHeader] : undefined;
     const port = Number(Array.isArray(portHeader) ? portHeader[0] : (portHeader ?? request.socket.remotePort));
@@ -57,7 +57,8 @@ export class FraudHeaderSource {
         clientPublicIpTimestamp: request.receivedAt,
         vendorPublicIp: vendorPublicIpOf(this.config) ?? request.socket.localAddress,
         userIds: { 'vat-wise': user.email, 'vat-wise-id': user.id },
-        multiFactor: await multiFactorHeader(this.db, user.id, this.salt),
+        // Only while two-factor sign-in is on: a factor proved once and since turned off is not this sign-in's.
+        multiFactor: user.twoFactorEnabled ? await multiFactorHeader(this.db, user.id, this.salt) : undefined,
         licenseIds: { 'vat-wise': await this.licence() },
         productName,
         versions: { 'vat-wise-web': version, 'vat-wise-server': version },

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { confirmSameSecret, whileLocked } from '../../db/start-safety';
 import { loadOrCreateSecret } from '../auth';
-import type { ActivityLog } from '../practices';
+import { type ActivityLog, assertTwoFactorIfRequired } from '../practices';
 import { localSlots, type SlotSource } from '../cluster';
 import { HmrcCallObserver, currentHmrcCaller } from './call-log';
 import { HmrcPacer } from './pacing';
@@ -102,7 +102,7 @@ export function hmrcConnection(
     sandboxUsers: new SandboxUserService(serviceDeps),
     client,
     vatData: new VatDataService(service, client),
-    fraud: new FraudHeaderSource(database.db, config, salt),
+    fraud: new FraudHeaderSource(database.db, config, salt, (user) => assertTwoFactorIfRequired(database.db, user)),
     sandbox: hmrc.environment === 'sandbox',
     calls,
     pacer,

@@ -8,7 +8,7 @@ import {
 } from '@vatwise/domain';
 
 /**
- * The browser's part of HMRC's fraud prevention headers (hmrc-mtd-vat.md 5.2), sent with every
+ * The browser's part of HMRC's fraud prevention headers (docs/hmrc-fraud-prevention.md), sent with every
  * API call so the server can pass them on to HMRC. Browsers cannot call HMRC themselves (no CORS).
  */
 

@@ -48,6 +48,8 @@ test.beforeEach(async ({ page }) => {
 const publicPages: { path: string; heading: RegExp }[] = [
   { path: '/', heading: /VAT/ },
   { path: '/privacy-policy', heading: /Privacy/ },
+  { path: '/terms-of-use', heading: /^Terms of use$/ },
+  { path: '/accessibility', heading: /^Accessibility statement$/ },
   { path: '/user/login', heading: /^Sign in$/ },
   { path: '/user/register', heading: /^Create an account$/ },
   { path: '/user/forgot-password', heading: /^Forgot your password$/ },
@@ -83,7 +85,7 @@ const mainPages: { path: string; heading: RegExp }[] = [
 ];
 
 /** The key pages: checked in dark mode too. */
-const keyPublicPaths = ['/', '/user/login', '/user/register', '/privacy-policy'];
+const keyPublicPaths = ['/', '/user/login', '/user/register', '/privacy-policy', '/terms-of-use', '/accessibility'];
 const keyMainPaths = [
   '/app',
   '/app/grant-authority',

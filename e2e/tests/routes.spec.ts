@@ -35,6 +35,8 @@ const pages: { path: string; heading: RegExp; landsOn?: string }[] = [
   { path: '/login', heading: /^Sign in$/, landsOn: '/user/login' },
   { path: '/error', heading: /^Page not found$/ },
   { path: '/privacy-policy', heading: /Privacy/ },
+  { path: '/terms-of-use', heading: /^Terms of use$/ },
+  { path: '/accessibility', heading: /^Accessibility statement$/ },
   { path: '/hmrc-callback', heading: /^HMRC authorisation$/ },
 ];
 

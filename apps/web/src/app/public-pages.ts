@@ -8,6 +8,8 @@ import type { PageModules } from './main-area-pages';
 export const publicPages: PageModules = {
   '/': { module: 'src/features/content/components/VisitorHomePage.tsx', namespaces: ['home'] },
   '/privacy-policy': { module: 'src/features/content/components/ContentPage.tsx', namespaces: ['privacy'] },
+  '/terms-of-use': { module: 'src/features/content/components/ContentPage.tsx', namespaces: ['terms'] },
+  '/accessibility': { module: 'src/features/content/components/ContentPage.tsx', namespaces: ['accessibility'] },
   '/user/login': { module: 'src/features/auth/pages/LoginPage.tsx', namespaces: [] },
   '/user/register': { module: 'src/features/auth/pages/RegisterPage.tsx', namespaces: [] },
   '/user/forgot-password': { module: 'src/features/auth/pages/ForgotPasswordPage.tsx', namespaces: [] },

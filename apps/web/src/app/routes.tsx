@@ -8,7 +8,8 @@ import { PublicLayout } from './layout/PublicLayout';
 import { lazyPage } from './lazy-page';
 import { type PageModules, mainAreaPages } from './main-area-pages';
 import { publicPages } from './public-pages';
-import { APP_BASE, type ContentNamespace, allNavItems, contentPages } from '../shared/navigation/screens';
+import type { ContentPageNamespace } from '../features/content/content-types';
+import { APP_BASE, allNavItems, contentPages } from '../shared/navigation/screens';
 import { RouteErrorPage } from './RouteErrorPage';
 import { SessionEndedRedirect } from './SessionEndedRedirect';
 
@@ -41,7 +42,7 @@ function lazyPageWith<Props extends object>(
   );
 }
 
-const contentRoute = (namespace: ContentNamespace) =>
+const contentRoute = (namespace: ContentPageNamespace) =>
   lazyPageWith(() => import('../features/content/components/ContentPage').then((m) => m.ContentPage), { namespace }, [
     namespace,
   ]);
@@ -73,6 +74,9 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/content/components/VisitorHomePage'), publicNamespaces('/')),
               },
               { path: '/privacy-policy', lazy: contentRoute('privacy') },
+              // What HMRC's terms of use expect approved software to publish beside its privacy policy.
+              { path: '/terms-of-use', lazy: contentRoute('terms') },
+              { path: '/accessibility', lazy: contentRoute('accessibility') },
               {
                 path: '/error',
                 lazy: page(() => import('./pages/ErrorPage')),

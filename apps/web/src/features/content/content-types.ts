@@ -1,4 +1,16 @@
-/** The shape of every content page's translation file (features/content/locales/<lng>/<page>.json). */
+import type { ContentNamespace } from '../../shared/navigation/screens';
+
+/**
+ * Every page ContentPage draws: the navigation's content pages, the landing page and the privacy
+ * policy (ContentNamespace), and the terms of use and accessibility statement HMRC expects beside
+ * the privacy policy, which only the route table and the footer name.
+ */
+export type ContentPageNamespace = ContentNamespace | 'terms' | 'accessibility';
+
+/**
+ * The shape of every content page's translation file (features/content/locales/<lng>/<page>.json).
+ * A paragraph or point may mark a link as `<name>text</name>`, `name` one of ContentSections' inlineLinks.
+ */
 export interface ContentSection {
   heading: string;
   paragraphs: string[];

@@ -1,15 +1,14 @@
 import { Anchor, Divider, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import type { ContentNamespace } from '../../../shared/navigation/screens';
-import type { PageContent } from '../content-types';
+import type { ContentPageNamespace, PageContent } from '../content-types';
 import { ContentSections, ContentSources } from './ContentSections';
 
 /** Long pages get a table of contents. */
 const CONTENTS_FROM_SECTIONS = 5;
 
-/** A page of prose (About, Mission, Whitepaper, Privacy…), read from its translation file. */
-export function ContentPage({ namespace }: { namespace: ContentNamespace }) {
+/** A page of prose (About, Mission, Whitepaper, Privacy, Terms…), read from its translation file. */
+export function ContentPage({ namespace }: { namespace: ContentPageNamespace }) {
   const { t } = useTranslation([namespace, 'common']);
   const page: PageContent = {
     title: t('title'),

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three test projects, run by tier:
- *  - packages: pure unit tests of packages/* (npm run test:unit)
+ *  - packages: pure unit tests of packages/* and of scripts' pure parts (npm run test:unit)
  *  - web: React components and client rules in jsdom (npm run test:unit)
  *  - server: the Fastify server in-process on a real database (npm run test:server)
  */
@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'packages',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -154,10 +154,6 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   }
 
   await app.register(errorHandling);
-  await app.register(apiRateLimit, {
-    perMinute: config.network.apiRateLimitPerMinute,
-    redis: cluster.redis ? { client: cluster.redis.commands, nameSpace: cluster.redis.key('limits:api:') } : undefined,
-  });
   await app.register(jsonBody);
   await app.register(nulText);
   // Before any route: it collects each route's zod schemas as the routes are added.
@@ -182,6 +178,13 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   );
   app.decorate('sessionCache', sessionCache);
   const resolveUser = sessionCache.resolveUser;
+  // Just before access control, so that it counts the requests access control refuses too, and
+  // keys signed-in ones by account through the same session cache (plugins/api-rate-limit.ts).
+  await app.register(apiRateLimit, {
+    perMinute: config.network.apiRateLimitPerMinute,
+    resolveUser,
+    redis: cluster.redis ? { client: cluster.redis.commands, nameSpace: cluster.redis.key('limits:api:') } : undefined,
+  });
   await app.register(accessControl, { resolveUser });
   await app.register(healthRoutes, { prefix: '/api' });
   const redis = cluster.redis;

@@ -79,7 +79,7 @@ export interface NetworkConfig {
   clientPortHeader: string | undefined;
   /** The public IP browsers connect to; without it, taken from PUBLIC_URL or the socket. */
   vendorPublicIp: string | undefined;
-  /** API requests one client address may make a minute, across instances; 0: no limit. */
+  /** API requests a minute per signed-in account, else per client address, across instances; 0: no limit. */
   apiRateLimitPerMinute: number;
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeBase, type Passage } from './knowledge-base';
-import { analyse, createRetriever, isRelevant, MIN_RELEVANT_SCORE, relevantResults, stem } from './retrieval';
+import {
+  analyse,
+  createRetriever,
+  DEFAULT_RANKING,
+  isRelevant,
+  MIN_RELEVANT_SCORE,
+  relevantResults,
+  stem,
+} from './retrieval';
 
 const passages = loadKnowledgeBase();
 const retriever = createRetriever(passages);
@@ -10,7 +18,7 @@ describe('analyse', () => {
   it('keeps numbers and money as single tokens', () => {
     expect(analyse('£90,000 threshold')).toEqual(['90000', 'threshold']);
     expect(analyse('a flat rate of 16.5%')).toEqual(['frs', '16.5', 'percent']);
-    expect(analyse('a £200 penalty')).toEqual(['200', 'penalty']);
+    expect(analyse('a £200 penalty')).toEqual(['200', stem('penalty')]);
     expect(analyse('£90k')).toEqual(analyse('90,000'));
     expect(analyse('£1.35 million')).toEqual(analyse('£1,350,000'));
   });
@@ -22,6 +30,29 @@ describe('analyse', () => {
     expect(stem('filing')).toBe(stem('file'));
     expect(stem('quarterly')).toBe('quarter');
     expect(stem('supplies')).toBe(stem('supply'));
+  });
+
+  it('stems by Porter2, and folds the VAT words its rules leave apart', () => {
+    expect(stem('monthly')).toBe('month');
+    expect(stem('penalties')).toBe(stem('penalty'));
+    expect(stem('registration')).toBe(stem('registered'));
+    expect(stem('payments')).toBe(stem('pay'));
+    expect(stem('paid')).toBe(stem('pay'));
+    expect(stem('authorize')).toBe(stem('authorise'));
+    // An e-book is not a book for VAT.
+    expect(analyse('e-books')).not.toContain(stem('books'));
+  });
+
+  it('maps everyday names for VAT terms of art, and countries, onto the words the passages use', () => {
+    expect(analyse('the taxman')).toEqual(analyse('HMRC'));
+    expect(analyse('VAT man')).toEqual(analyse('HMRC'));
+    expect(analyse('sign up for VAT')).toEqual(analyse('register for VAT'));
+    expect(analyse('register for VAT')).toEqual([stem('register')]);
+    expect(analyse('our customer went bust')).toEqual(analyse('our customer insolvent'));
+    expect(analyse('Germany')).toEqual(expect.arrayContaining([...analyse('EU'), ...analyse('abroad')]));
+    // The country stays a term of its own, so a question about it and nothing VAT is still refused.
+    expect(analyse('Australia')).toEqual([stem('australia'), ...analyse('abroad')]);
+    expect(isRelevant(retriever.search('What is the capital of Australia?'))).toBe(false);
   });
 
   it('maps VAT synonyms onto the same terms', () => {
@@ -96,6 +127,44 @@ describe('createRetriever', () => {
   });
 });
 
+describe('questions in everyday words', () => {
+  it('finds the passage written in HMRC’s terms: "gone under" is insolvent, "the taxman" is HMRC', () => {
+    expect(topIds('Our client has gone under and won’t pay our invoice. Can we get the VAT back?', 1)).toEqual([
+      'bad-debt-relief',
+    ]);
+    expect(topIds('The taxman wants my return a month and a week after the quarter, is that right?', 1)).toEqual([
+      'deadlines-returns-and-payments',
+    ]);
+  });
+
+  it('does not count everyday filler or the asker’s own figures against a passage', () => {
+    const plain = retriever.search('What is the VAT registration threshold?', 1)[0];
+    const chatty = retriever.search('Sorry, what actually is the VAT registration threshold, please?', 1)[0];
+    expect(chatty?.passage.id).toBe('registration-thresholds');
+    expect(chatty?.score).toBeCloseTo(plain?.score ?? 0);
+    // £87k appears in no passage: it is the asker's turnover, not a topic.
+    const withFigure = retriever.search('My turnover is £87k, what is the VAT registration threshold?', 1)[0];
+    expect(withFigure?.passage.id).toBe('registration-thresholds');
+    expect(isRelevant(retriever.search('How do I bake bread?'))).toBe(false);
+  });
+});
+
+describe('neighbouring topics', () => {
+  it('ranks first the passage whose topic the question names, not the neighbour sharing its words', () => {
+    // Without the topic factor the stock-and-assets passage, which also says deregistration cannot be
+    // backdated, wins; the question is about deregistering itself.
+    const question = 'Can I backdate my deregistration?';
+    const wordsOnly = createRetriever(passages, { ...DEFAULT_RANKING, topicFloor: 1 });
+    expect(wordsOnly.search(question, 1)[0]?.passage.id).toBe('deregistration-stock-and-assets');
+    expect(topIds(question, 1)).toEqual(['deregistration']);
+    // A question on e-books sold abroad, and one on the VAT rate of books, each find their own.
+    expect(topIds('Do I charge UK VAT on e-books sold to consumers in the EU?', 1)).toEqual([
+      'digital-services-to-consumers-abroad',
+    ]);
+    expect(topIds("What's the VAT rate on books?", 1)).toEqual(['vat-rates']);
+  });
+});
+
 describe('isRelevant', () => {
   it.each([
     "What's the weather in Paris?",
@@ -157,6 +226,7 @@ describe('weighTerms', () => {
     expect([...weights.keys()].sort()).toEqual([deadline, ...analyse('due return')].sort());
     const full = createRetriever(passages).weighTerms('What is the deadline?').get(deadline)!;
     expect(weights.get(deadline)).toBeCloseTo(full / 2);
-    expect(retriever.weighTerms('hairdresser').get('hairdresser')).toBeGreaterThan(weights.get(analyse('return')[0]!)!);
+    const [hairdresser = ''] = analyse('hairdresser');
+    expect(retriever.weighTerms('hairdresser').get(hairdresser)).toBeGreaterThan(weights.get(analyse('return')[0]!)!);
   });
 });

@@ -2,6 +2,7 @@ import { guidanceNotice, type Obligation } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
 import { builtInAnswer } from './built-in';
 import { loadKnowledgeBase } from './knowledge/knowledge-base';
+import { joinUnits, leadSentences, questionKind } from './knowledge/lead-sentences';
 import { createRetriever, relevantResults } from './knowledge/retrieval';
 import { type AnswerLanguage, questionLanguage, searchTextFor } from './knowledge/spanish-questions';
 import englishPhrases from './locales/en/built-in.json';
@@ -62,6 +63,30 @@ describe('the built-in answer', () => {
       /in brackets:\n- Hairdressing or other beauty treatment services: 13% \(12%\) \[1\]$/,
     );
     expect(hairdresser.paragraphs[0]).not.toContain('Laundry');
+  });
+
+  it('leads with the sentence answering the kind of question asked, not the first one matching it', async () => {
+    const question = 'When does the late payment interest rate change?';
+    expect(questionKind(question)).toBe('time');
+    const { cited, paragraphs } = await answer(question);
+    expect(cited).toEqual(['late-payment-interest']);
+    expect(paragraphs[0]).toBe('The rate changes about two weeks after each base rate change. [1]');
+    // Scored on its words alone, the passage's opening sentences would lead instead.
+    const passage = passages.find((candidate) => candidate.id === 'late-payment-interest')!;
+    const byWords = joinUnits(leadSentences(passage, retriever.weighTerms(question)));
+    expect(byWords).toMatch(/^HMRC charges late payment interest from the first day/);
+    expect(questionKind('How much VAT can I reclaim on a leased car?')).toBe('amount');
+    expect(questionKind('Do I need to keep paper receipts?')).toBe('requirement');
+    expect(questionKind('What is the flat rate scheme?')).toBeUndefined();
+  });
+
+  it('answers a question in everyday words from the passage written in HMRC’s terms', async () => {
+    const { cited, paragraphs, text } = await answer(
+      'Our client has gone under and won’t pay our invoice. Can we get the VAT back?',
+    );
+    expect(cited[0]).toBe('bad-debt-relief');
+    expect(paragraphs[0]).toMatch(/through bad debt relief\. \[1\]$/);
+    expect(text).not.toContain(englishPhrases.notFound);
   });
 
   it('names other passages only when they match nearly as well, each with its opening sentence', async () => {

@@ -123,7 +123,7 @@ export async function builtInAnswer(input: BuiltInInput): Promise<string> {
     if (personal) parts.push(phrases.guidanceHeading);
     if (language !== passageLanguage) parts.push(phrases.englishOnly);
     // The answer first, in the passage's own words, then the passage it came from.
-    parts.push(`${joinUnits(leadSentences(best, input.termWeights))} [1]`);
+    parts.push(`${joinUnits(leadSentences(best, input.termWeights, asked))} [1]`);
     parts.push(`**${best.title}** [1]\n${best.text}`);
     if (others.length > 0) {
       // Each named with its opening sentence, which says what the passage is about.

@@ -55,6 +55,52 @@ export function textUnits(text: string): TextUnit[] {
   return units.filter((unit) => unit.trim() !== '').map((unit, position) => ({ text: unit, position }));
 }
 
+/**
+ * The kinds of answer a question asks for, each told by the question's words and recognised in a
+ * sentence by what such an answer contains: "how much" is answered by an amount or a rate, "when" by
+ * a date or a time limit, "do I need to" by what you must or need not do. The first kind whose
+ * question pattern matches is the question's.
+ */
+const QUESTION_KINDS: ReadonlyArray<{ kind: string; question: RegExp; answer: RegExp }> = [
+  {
+    kind: 'amount',
+    question:
+      /\b(how much|how many|what (?:is the |are the )?(?:rate|percentage|amount|figure|limit|threshold|penalty|fine)|what (?:will|would|does|do) (?:hmrc |they |it )?(?:charge|cost)|what percentage|how big|how high)\b/i,
+    answer:
+      /£\s?\d|\d\s?%|\bper cent\b|\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|half|a sixth|a quarter)\b/i,
+  },
+  {
+    kind: 'time',
+    question: /\b(when|what date|which date|by when|how long|how soon|how far back|deadline)\b/i,
+    answer:
+      /\b(?:\d+|one|two|three|four|five|six|seven|twelve|thirty) (?:working |calendar )?(?:days?|weeks?|months?|years?)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|deadline|due)\b/i,
+  },
+  {
+    kind: 'requirement',
+    question:
+      /\b(?:do|does|did) (?:i|we|you|they|it) (?:still |really |actually )?(?:need|have) to\b|\b(?:must|should) (?:i|we)\b|\b(?:am i|are we|is it) (?:required|obliged|compulsory|mandatory)\b|\bdo (?:i|we) need\b/i,
+    answer:
+      /\b(?:must|have to|has to|need to|needs to|do not need|does not need|need not|do not have to|does not have to|required|compulsory|mandatory|no need)\b/i,
+  },
+];
+
+/**
+ * Share of the best sentence's score a sentence of the kind asked for needs to lead instead: the
+ * kind picks among the sentences that match the question well, it never lifts one that barely does.
+ */
+const ANSWER_KIND_SHARE = 0.6;
+
+/** The kind of answer a question asks for (see QUESTION_KINDS), if its words tell. */
+export function questionKind(question: string): string | undefined {
+  return QUESTION_KINDS.find((entry) => entry.question.test(question))?.kind;
+}
+
+/** Whether a piece of text is the kind of answer asked for. */
+function answersKind(text: string, kind: string | undefined): boolean {
+  const entry = QUESTION_KINDS.find((candidate) => candidate.kind === kind);
+  return entry !== undefined && entry.answer.test(text);
+}
+
 /** Bonus per heading term a sentence shares: a sentence about the passage's own topic is its answer. */
 const HEADING_WEIGHT = 0.25;
 /** The sentence before or after the best joins it when it scores at least this share of it. */
@@ -100,13 +146,20 @@ function trimList(unit: TextUnit, weights: ReadonlyMap<string, number>): TextUni
 }
 
 /**
- * One or two units of the passage that best match the question's weighted terms (see
- * Retriever.weighTerms), in passage order. Falls back to the passage's first sentence when no
- * sentence shares a term with the question (the passage matched on its title or keywords).
+ * One or two units of the passage that best answer the question, in passage order: each scored by
+ * the question's weighted terms it has (see Retriever.weighTerms), with a bonus when it is the kind
+ * of answer the question asks for (see QUESTION_KINDS), so "How much…?" leads with the sentence
+ * giving the figure, not the first one naming the topic. Falls back to the passage's first sentence
+ * when no sentence shares a term with the question (the passage matched on its title or keywords).
  */
-export function leadSentences(passage: Passage, weights: ReadonlyMap<string, number>): TextUnit[] {
+export function leadSentences(
+  passage: Passage,
+  weights: ReadonlyMap<string, number>,
+  question: string = '',
+): TextUnit[] {
   const units = textUnits(passage.text);
   const heading = new Set(analyse(passage.title));
+  const kind = questionKind(question);
   const scored = units.map((unit) => {
     const matched = matchedTerms(unit.text, weights);
     let score = total(matched);
@@ -114,12 +167,14 @@ export function leadSentences(passage: Passage, weights: ReadonlyMap<string, num
       const terms = new Set(analyse(unit.text));
       for (const term of heading) if (terms.has(term) && !weights.has(term)) score += HEADING_WEIGHT;
     }
-    return { unit, matched, score };
+    return { unit, matched, score, answers: answersKind(unit.text, kind) };
   });
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.unit.position - b.unit.position);
-  const best = ranked[0];
-  if (best === undefined) return [];
-  if (best.score === 0) return [units[0]!];
+  const top = ranked[0];
+  if (top === undefined) return [];
+  if (top.score === 0) return [units[0]!];
+  // The best-matching sentence of the kind asked for, when it matches nearly as well as the best.
+  const best = ranked.find((candidate) => candidate.answers && candidate.score >= ANSWER_KIND_SHARE * top.score) ?? top;
   // Only a neighbour, so the two read as one answer rather than two facts pulled from far apart; the
   // one adding more of the question's terms the best sentence lacks ("quarterly" in a list of thresholds).
   const added = (candidate: (typeof scored)[number]) =>

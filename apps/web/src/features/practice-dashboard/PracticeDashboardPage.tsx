@@ -28,7 +28,7 @@ import {
   dashboardFilters,
   needsAuthority,
 } from './rows';
-import { TableScroll } from '../../shared/ui/TableScroll';
+import { StackedCell, StackedTable } from '../../shared/ui/StackedTable';
 
 const reviewColour = { draft: 'gray', ready: 'blue', approved: 'green', changed: 'orange' } as const;
 
@@ -92,6 +92,8 @@ export default function PracticeDashboardPage() {
     await select(row.vrn);
     void navigate(`/app/vat-submissions/${returnId}`);
   };
+  // A column's heading: over the column on a wide screen, beside each value on a phone.
+  const columnLabel = (key: string) => t(`practiceDashboard:columns.${key}`);
 
   const header = (
     <Stack gap="xs">
@@ -160,7 +162,7 @@ export default function PracticeDashboardPage() {
       <Text size="sm" c="dimmed">
         {t('practiceDashboard:shown', { shown: rows.length, total: query.data.rows.length })}
       </Text>
-      <TableScroll minWidth={960}>
+      <StackedTable minWidth={960}>
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="dashboard-table">
           <Table.Thead>
             <Table.Tr>
@@ -171,14 +173,14 @@ export default function PracticeDashboardPage() {
                 >
                   <UnstyledButton onClick={() => sortBy(column.sort)} fw={600} fz="sm">
                     <Group gap={4} wrap="nowrap" component="span">
-                      {t(`practiceDashboard:columns.${column.key}`)}
+                      {columnLabel(column.key)}
                       {sort === column.sort &&
                         (descending ? <IconArrowDown size={14} aria-hidden /> : <IconArrowUp size={14} aria-hidden />)}
                     </Group>
                   </UnstyledButton>
                 </Table.Th>
               ))}
-              <Table.Th>{t('practiceDashboard:columns.read')}</Table.Th>
+              <Table.Th>{columnLabel('read')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -187,7 +189,7 @@ export default function PracticeDashboardPage() {
               const days = authorityDaysLeft(row, now);
               return (
                 <Table.Tr key={row.vrn} data-testid="dashboard-row" data-vrn={row.vrn}>
-                  <Table.Td>
+                  <StackedCell label={columnLabel('business')} part="title">
                     <UnstyledButton onClick={() => void open(row)} c="blue" fw={600} td="underline">
                       {row.name}
                     </UnstyledButton>
@@ -195,11 +197,11 @@ export default function PracticeDashboardPage() {
                       {t('practiceDashboard:vrn', { vrn: formatVrn(row.vrn) })}
                       {row.agentArn ? ` · ${t('practiceDashboard:asAgent', { arn: row.agentArn })}` : ''}
                     </Text>
-                  </Table.Td>
-                  <Table.Td data-testid="cell-next-due">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-next-due" label={columnLabel('nextDue')}>
                     {standing?.nextDue ? formatDate(standing.nextDue.due, language) : '—'}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-overdue">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-overdue" label={columnLabel('overdue')}>
                     {standing ? (
                       standing.overdueReturns > 0 ? (
                         <Badge color="red" variant="light">
@@ -211,8 +213,8 @@ export default function PracticeDashboardPage() {
                     ) : (
                       '—'
                     )}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-unpaid">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-unpaid" label={columnLabel('unpaid')}>
                     {standing ? (
                       standing.unpaidPastDuePence > 0 ? (
                         <Text c="red" fw={600} size="sm">
@@ -224,19 +226,19 @@ export default function PracticeDashboardPage() {
                     ) : (
                       '—'
                     )}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-points">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-points" label={columnLabel('points')}>
                     {standing?.penaltyPoints !== null && standing?.penaltyPoints !== undefined
                       ? t('practiceDashboard:points', {
                           points: standing.penaltyPoints,
                           threshold: standing.penaltyThreshold ?? '—',
                         })
                       : '—'}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-last-filed">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-last-filed" label={columnLabel('lastFiled')}>
                     {standing?.lastFiled ? formatDate(standing.lastFiled.received, language) : '—'}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-authority">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-authority" label={columnLabel('authority')}>
                     {!row.authorisation ? (
                       <Badge color="red" variant="light">
                         {t('practiceDashboard:authority.none')}
@@ -250,8 +252,8 @@ export default function PracticeDashboardPage() {
                         {t('practiceDashboard:authority.days', { count: days ?? 0 })}
                       </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-review">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-review" label={columnLabel('review')}>
                     {row.review ? (
                       <UnstyledButton
                         onClick={() => row.review && void openReturn(row, row.review.returnId)}
@@ -267,8 +269,8 @@ export default function PracticeDashboardPage() {
                     ) : (
                       '—'
                     )}
-                  </Table.Td>
-                  <Table.Td data-testid="cell-read">
+                  </StackedCell>
+                  <StackedCell data-testid="cell-read" label={columnLabel('read')}>
                     {row.reading ? (
                       <Text size="xs">{t('practiceDashboard:readingRow')}</Text>
                     ) : (
@@ -276,13 +278,13 @@ export default function PracticeDashboardPage() {
                         {row.problem ?? (row.readAt ? formatDateTime(row.readAt, language) : '—')}
                       </Text>
                     )}
-                  </Table.Td>
+                  </StackedCell>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
-      </TableScroll>
+      </StackedTable>
     </Stack>
   );
 }

@@ -33,6 +33,7 @@ export function LiabilitiesTab({ vrn, scenario, range, onRangeChange, today }: L
   const columns: TableColumn<Liability>[] = [
     {
       id: 'taxPeriod',
+      stacked: 'title',
       header: label('liabilities.columns.taxPeriod'),
       sortValue: (row) => row.taxPeriod?.to,
       cell: (row) => (row.taxPeriod ? formatPeriod(row.taxPeriod.from, row.taxPeriod.to, language) : '—'),

@@ -47,6 +47,7 @@ export function ObligationsTab({ vrn, scenario, filters, onFiltersChange, today 
   const columns: TableColumn<Obligation>[] = [
     {
       id: 'period',
+      stacked: 'title',
       header: label('obligations.columns.period'),
       sortValue: (row) => row.start,
       cell: (row) => <span id={periodId(row)}>{formatPeriod(row.start, row.end, language)}</span>,
@@ -59,6 +60,7 @@ export function ObligationsTab({ vrn, scenario, filters, onFiltersChange, today 
     },
     {
       id: 'status',
+      stacked: 'status',
       header: label('obligations.columns.status'),
       sortValue: (row) => obligationStateOrder[obligationState(row, today)],
       cell: (row) => {
@@ -78,6 +80,7 @@ export function ObligationsTab({ vrn, scenario, filters, onFiltersChange, today 
     },
     {
       id: 'actions',
+      stacked: 'action',
       header: label('obligations.columns.actions'),
       cell: (row) =>
         row.status === 'F' ? (

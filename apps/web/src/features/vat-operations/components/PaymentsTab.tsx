@@ -28,6 +28,7 @@ export function PaymentsTab({ vrn, scenario, range, onRangeChange, today }: Paym
   const columns: TableColumn<Payment>[] = [
     {
       id: 'amount',
+      stacked: 'title',
       header: label('payments.columns.amount'),
       numeric: true,
       sortValue: (row) => row.amountPence,

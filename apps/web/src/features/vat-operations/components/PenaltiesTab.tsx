@@ -34,6 +34,7 @@ export function PenaltiesTab({ vrn, scenario, today }: PenaltiesTabProps) {
   const columns: TableColumn<Penalty>[] = [
     {
       id: 'kind',
+      stacked: 'title',
       header: label('penalties.columns.kind'),
       sortValue: (row) => row.kind,
       cell: (row) => label(`penalties.kinds.${row.kind}`),
@@ -46,6 +47,7 @@ export function PenaltiesTab({ vrn, scenario, today }: PenaltiesTabProps) {
     },
     {
       id: 'status',
+      stacked: 'status',
       header: label('penalties.columns.status'),
       sortValue: (row) => row.status,
       cell: (row) => (

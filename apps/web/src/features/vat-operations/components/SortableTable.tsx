@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CsvColumn, downloadText, toCsv } from '../../../shared/export/csv';
 import { notify } from '../../../shared/toasts/notifier';
 import { type SortState, type SortValue, nextSortState, sortRows } from '../sort';
-import { TableScroll } from '../../../shared/ui/TableScroll';
+import { StackedCell, type StackedPart, StackedTable } from '../../../shared/ui/StackedTable';
 
 export interface TableColumn<Row> {
   id: string;
@@ -15,6 +15,8 @@ export interface TableColumn<Row> {
   sortValue?: (row: Row) => SortValue;
   /** Amounts line up at the cell's end (the right, or the left in right-to-left). */
   numeric?: boolean;
+  /** Its place in a row's card on a phone; a labelled field unless said. */
+  stacked?: StackedPart;
 }
 
 interface SortableTableProps<Row> {
@@ -25,7 +27,7 @@ interface SortableTableProps<Row> {
   /** Stable across sorting, so React keeps each row's DOM (and focus) with its row. */
   rowKey: (row: Row, index: number) => string;
   rowTestId: string;
-  /** Below this width the table scrolls sideways instead of squeezing. */
+  /** Below this width the table scrolls sideways instead of squeezing (a phone shows its rows as cards). */
   minWidth: number;
   csv: { fileName: string; columns: readonly CsvColumn<Row>[] };
 }
@@ -78,7 +80,7 @@ export function SortableTable<Row>({
           {t('vatOperations:csv.download')}
         </Button>
       </Group>
-      <TableScroll minWidth={minWidth}>
+      <StackedTable minWidth={minWidth}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -115,15 +117,20 @@ export function SortableTable<Row>({
             {shown.map(({ row, key }) => (
               <Table.Tr key={key} data-testid={rowTestId}>
                 {columns.map((column) => (
-                  <Table.Td key={column.id} ta={column.numeric ? 'end' : undefined}>
+                  <StackedCell
+                    key={column.id}
+                    ta={column.numeric ? 'end' : undefined}
+                    label={column.header}
+                    part={column.stacked}
+                  >
                     {column.cell(row)}
-                  </Table.Td>
+                  </StackedCell>
                 ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </TableScroll>
+      </StackedTable>
     </>
   );
 }

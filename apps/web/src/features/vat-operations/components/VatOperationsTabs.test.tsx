@@ -184,6 +184,22 @@ describe('the VAT Operations tabs', () => {
     expect(requests.find((url) => url.pathname === '/api/vat/returnview')?.searchParams.get('periodKey')).toBe('18A1');
   });
 
+  it('labels each cell with its column’s heading, for the cards a phone shows', async () => {
+    fakeServerWith();
+    renderTabs();
+    const [row] = await screen.findAllByTestId('obligation-row');
+    const headings = screen.getAllByRole('columnheader').map((heading) => heading.textContent);
+    const cells = within(row as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(headings);
+    expect(cells.map((cell) => cell.getAttribute('data-stacked-part'))).toEqual([
+      'title',
+      'field',
+      'status',
+      'field',
+      'action',
+    ]);
+  });
+
   it('sorts by a column from its header button and says so with aria-sort', async () => {
     const user = userEvent.setup();
     fakeServerWith();

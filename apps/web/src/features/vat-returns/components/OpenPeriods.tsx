@@ -14,7 +14,7 @@ import { vatReturnsApi } from '../api';
 import { asQueryError } from '../query-error';
 import { formatPeriod, isOverdue, mergeOpenObligations, openPeriodRanges } from '../periods';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
-import { TableScroll } from '../../../shared/ui/TableScroll';
+import { StackedCell, StackedTable } from '../../../shared/ui/StackedTable';
 
 interface OpenPeriodsProps {
   vrn: string;
@@ -82,7 +82,7 @@ export function OpenPeriods({ vrn, today, started }: OpenPeriodsProps) {
   }
 
   return (
-    <TableScroll minWidth={560}>
+    <StackedTable minWidth={560}>
       <Table verticalSpacing="sm" aria-label={t('vatReturns:open.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -101,9 +101,11 @@ export function OpenPeriods({ vrn, today, started }: OpenPeriodsProps) {
             const periodId = `${idPrefix}-${obligation.start}-${obligation.end}`;
             return (
               <Table.Tr key={`${obligation.start}-${obligation.end}`} data-testid="open-period">
-                <Table.Td id={periodId}>{formatPeriod(obligation.start, obligation.end, language)}</Table.Td>
-                <Table.Td>{formatDate(obligation.due, language)}</Table.Td>
-                <Table.Td>
+                <StackedCell id={periodId} label={t('vatReturns:columns.period')} part="title">
+                  {formatPeriod(obligation.start, obligation.end, language)}
+                </StackedCell>
+                <StackedCell label={t('vatReturns:columns.due')}>{formatDate(obligation.due, language)}</StackedCell>
+                <StackedCell label={t('vatReturns:columns.status')} part="status">
                   {overdue ? (
                     <Badge color="red" variant="filled">
                       {t('vatReturns:open.overdue')}
@@ -113,8 +115,8 @@ export function OpenPeriods({ vrn, today, started }: OpenPeriodsProps) {
                       {t('vatReturns:open.open')}
                     </Badge>
                   )}
-                </Table.Td>
-                <Table.Td ta="end">
+                </StackedCell>
+                <StackedCell ta="end" label={t('vatReturns:columns.actions')} part="action">
                   {existing?.status === 'submitted' ? (
                     <Button
                       size="xs"
@@ -145,12 +147,12 @@ export function OpenPeriods({ vrn, today, started }: OpenPeriodsProps) {
                       {t('vatReturns:open.start')}
                     </Button>
                   )}
-                </Table.Td>
+                </StackedCell>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </StackedTable>
   );
 }

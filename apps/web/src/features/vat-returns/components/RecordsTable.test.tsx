@@ -85,6 +85,19 @@ describe('RecordsTable', () => {
     expect(screen.getByText('Records 1–100 of 250')).toBeInTheDocument();
   });
 
+  it('labels each cell with its column’s heading, for the cards a phone shows', async () => {
+    renderTable(3);
+    const [row] = await screen.findAllByTestId('record-row');
+    const headings = screen.getAllByRole('columnheader').map((heading) => heading.textContent);
+    const cells = within(row as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(headings);
+    // The description is what a record is: its card's title.
+    expect(within(row as HTMLElement).getByRole('cell', { name: 'Sale 1' })).toHaveAttribute(
+      'data-stacked-part',
+      'title',
+    );
+  });
+
   it('has no pages to turn for a small period', async () => {
     renderTable(3);
     expect(await screen.findAllByTestId('record-row')).toHaveLength(3);

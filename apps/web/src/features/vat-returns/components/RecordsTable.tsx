@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { rateOrBoxLabel } from '../record-labels';
 import { recordAmounts } from '../records';
-import { TableScroll } from '../../../shared/ui/TableScroll';
+import { StackedCell, StackedTable } from '../../../shared/ui/StackedTable';
 
 export interface RecordsSort {
   sort: RecordSortKey;
@@ -94,7 +94,7 @@ export function RecordsTable({
 
   return (
     <Stack gap="xs">
-      <TableScroll minWidth={760}>
+      <StackedTable minWidth={760}>
         <Table verticalSpacing="xs" striped aria-label={t('vatReturns:records.tableLabel')} data-testid="records-table">
           <Table.Thead>
             <Table.Tr>
@@ -117,17 +117,23 @@ export function RecordsTable({
               const { netPence, vatPence } = recordAmounts(record);
               return (
                 <Table.Tr key={record.id} data-testid="record-row">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.date, language)}</Table.Td>
+                  <StackedCell style={{ whiteSpace: 'nowrap' }} label={t('vatReturns:columns.date')}>
+                    {formatDate(record.date, language)}
+                  </StackedCell>
                   {showPaidOn && (
-                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="paid-on">
+                    <StackedCell
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="paid-on"
+                      label={t('vatReturns:columns.paidOn')}
+                    >
                       {record.kind === 'sale' || record.kind === 'purchase'
                         ? record.paidOn
                           ? formatDate(record.paidOn, language)
                           : t('vatReturns:recordForm.notPaid')
                         : '—'}
-                    </Table.Td>
+                    </StackedCell>
                   )}
-                  <Table.Td>
+                  <StackedCell label={t('vatReturns:columns.description')} part="title">
                     <Text size="sm">{record.description}</Text>
                     {record.kind === 'adjustment' && (
                       <Text size="xs" c="dimmed">
@@ -139,17 +145,17 @@ export function RecordsTable({
                         {t('vatReturns:records.fromFileRow', { row: record.source.row })}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>{t(`vatReturns:kinds.${record.kind}`)}</Table.Td>
-                  <Table.Td>{rateOrBoxLabel(record, t)}</Table.Td>
-                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                  </StackedCell>
+                  <StackedCell label={t('vatReturns:columns.type')}>{t(`vatReturns:kinds.${record.kind}`)}</StackedCell>
+                  <StackedCell label={t('vatReturns:columns.rateOrBox')}>{rateOrBoxLabel(record, t)}</StackedCell>
+                  <StackedCell ta="end" style={{ whiteSpace: 'nowrap' }} label={t('vatReturns:columns.net')}>
                     {formatMoney(netPence, language)}
-                  </Table.Td>
-                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                  </StackedCell>
+                  <StackedCell ta="end" style={{ whiteSpace: 'nowrap' }} label={t('vatReturns:columns.vat')}>
                     {formatMoney(vatPence, language)}
-                  </Table.Td>
+                  </StackedCell>
                   {editable && (
-                    <Table.Td>
+                    <StackedCell label={t('vatReturns:columns.actions')} part="action">
                       <Group gap={4} wrap="nowrap" justify="flex-end">
                         <ActionIcon
                           variant="subtle"
@@ -168,14 +174,14 @@ export function RecordsTable({
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
-                    </Table.Td>
+                    </StackedCell>
                   )}
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
-      </TableScroll>
+      </StackedTable>
       {pages > 1 && (
         <Group justify="space-between" gap="xs">
           <Text size="sm" aria-live="polite">

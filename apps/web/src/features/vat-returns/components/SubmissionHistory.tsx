@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../shared/format/format';
 import { formatPeriod } from '../periods';
 import { reviewColour } from './ReviewPanel';
 import { StatusBadge } from './StatusBadge';
-import { TableScroll } from '../../../shared/ui/TableScroll';
+import { StackedCell, StackedTable } from '../../../shared/ui/StackedTable';
 
 /** Every return of the business, newest period first, with its receipt or the way back into it. */
 export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[] }) {
@@ -27,7 +27,7 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
     );
   }
   return (
-    <TableScroll minWidth={640}>
+    <StackedTable minWidth={640}>
       <Table verticalSpacing="sm" aria-label={t('vatReturns:history.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -43,8 +43,10 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
             const periodId = `${idPrefix}-${draft.id}`;
             return (
               <Table.Tr key={draft.id} data-testid="history-row">
-                <Table.Td id={periodId}>{formatPeriod(draft.periodStart, draft.periodEnd, language)}</Table.Td>
-                <Table.Td>
+                <StackedCell id={periodId} label={t('vatReturns:columns.period')} part="title">
+                  {formatPeriod(draft.periodStart, draft.periodEnd, language)}
+                </StackedCell>
+                <StackedCell label={t('vatReturns:columns.status')} part="status">
                   <Group gap={6}>
                     <StatusBadge status={draft.status} />
                     {/* Where an open return stands in the practice's review, once anyone has started one. */}
@@ -54,10 +56,14 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
                       </Badge>
                     )}
                   </Group>
-                </Table.Td>
-                <Table.Td>{formatDateTime(draft.receipt?.submittedAt, language)}</Table.Td>
-                <Table.Td ff="monospace">{draft.receipt?.formBundleNumber ?? '—'}</Table.Td>
-                <Table.Td>
+                </StackedCell>
+                <StackedCell label={t('vatReturns:columns.submitted')}>
+                  {formatDateTime(draft.receipt?.submittedAt, language)}
+                </StackedCell>
+                <StackedCell ff="monospace" label={t('vatReturns:columns.formBundle')}>
+                  {draft.receipt?.formBundleNumber ?? '—'}
+                </StackedCell>
+                <StackedCell label={t('vatReturns:columns.actions')} part="action">
                   {draft.status === 'submitted' ? (
                     <Anchor
                       component={Link}
@@ -73,12 +79,12 @@ export function SubmissionHistory({ returns }: { returns: readonly ReturnDraft[]
                         : t('vatReturns:history.view')}
                     </Anchor>
                   )}
-                </Table.Td>
+                </StackedCell>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </StackedTable>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { vatReturnsApi } from '../api';
-import { TableScroll } from '../../../shared/ui/TableScroll';
+import { StackedCell, StackedTable } from '../../../shared/ui/StackedTable';
 
 /** How many events show before "Show all". */
 const firstShown = 10;
@@ -31,7 +31,7 @@ export function BusinessActivityList({ vrn }: { vrn: string }) {
   const shown = all ? query.data : query.data.slice(0, firstShown);
   return (
     <Stack gap="xs">
-      <TableScroll minWidth={560}>
+      <StackedTable minWidth={560}>
         <Table verticalSpacing="xs" data-testid="business-activity">
           <Table.Thead>
             <Table.Tr>
@@ -43,13 +43,13 @@ export function BusinessActivityList({ vrn }: { vrn: string }) {
           <Table.Tbody>
             {shown.map((event) => (
               <Table.Tr key={event.id} data-testid="activity-row" data-kind={event.kind}>
-                <Table.Td>
+                <StackedCell label={t('vatReturns:activity.when')}>
                   <Text size="sm">{formatDateTime(event.at, i18n.language)}</Text>
-                </Table.Td>
-                <Table.Td>
+                </StackedCell>
+                <StackedCell label={t('vatReturns:activity.who')}>
                   <Text size="sm">{event.actorName}</Text>
-                </Table.Td>
-                <Table.Td>
+                </StackedCell>
+                <StackedCell label={t('vatReturns:activity.what')} part="title">
                   <Text size="sm" fw={600}>
                     {t(`vatReturns:activity.kinds.${event.kind}`)}
                   </Text>
@@ -58,12 +58,12 @@ export function BusinessActivityList({ vrn }: { vrn: string }) {
                       {event.detail}
                     </Text>
                   )}
-                </Table.Td>
+                </StackedCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </TableScroll>
+      </StackedTable>
       {query.data.length > firstShown && (
         <div>
           <Button variant="subtle" size="xs" onClick={() => setAll(!all)}>

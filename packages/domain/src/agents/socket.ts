@@ -14,6 +14,8 @@ export const agentSocket = {
     deadline: 'deadline:alert',
     logsCleared: 'logs:cleared',
     importProgress: 'import:progress',
+    businessesChanged: 'businesses:changed',
+    returnChanged: 'return:changed',
   },
 } as const;
 
@@ -25,4 +27,25 @@ export interface AgentSocketEvents {
   'logs:cleared': (store: 'agent' | 'vat') => void;
   /** An import of the user's running on the server (features/vat-returns). */
   'import:progress': (progress: ImportProgress) => void;
+  /**
+   * A business of the workspace was connected, added, moved to another authority or removed (a
+   * client's acceptance adds one): its members' screens read their lists again.
+   */
+  'businesses:changed': (change: BusinessesChange) => void;
+  /** A return of the workspace was marked ready, approved, sent back or given a note (practice review). */
+  'return:changed': (change: ReturnChange) => void;
+}
+
+/**
+ * What changed, by its ids only: each browser reads what its user may see through the API, so no
+ * business or return data travels on the socket.
+ */
+export interface BusinessesChange {
+  vrn: string;
+}
+
+export interface ReturnChange {
+  /** The return's id. */
+  id: string;
+  vrn: string;
 }

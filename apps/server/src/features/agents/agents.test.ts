@@ -5,9 +5,12 @@ import {
   type AgentLogEntry,
   addDays,
   agentSocket,
+  type BusinessesChange,
   type DeadlineAlertEvent,
   MAX_STORED_LOG_ENTRIES,
   obligationListSchema,
+  type ReturnChange,
+  type ReturnDraft,
   Role,
   ukToday,
   type VatLogEntry,
@@ -15,6 +18,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectBusiness, createSandboxUser } from '../../test/hmrc-journey';
+import { createPractice, join } from '../../test/practice-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, createTestApp, type TestApp } from '../../test/test-app';
 import { LogRepo } from './logs/log-repo';
@@ -223,6 +227,102 @@ describe('the live socket', () => {
     const logged = JSON.stringify((await alice.get('/api/log')).json());
     expect(logged).not.toMatch(/access_token|refresh_token|Bearer|password|code=/i);
     expect((await bob.get('/api/log')).json().entries).toEqual([]);
+  }, 60_000);
+});
+
+/** A practice of its own: its owner, a member who joined it, and the socket of each. */
+async function practiceWithSockets(memberRole: string) {
+  const { client: owner, id: ownerId } = await newUser('Olga');
+  const practice = await createPractice(owner, `Live & Co ${users}`);
+  users += 1;
+  const member = await join(server, owner, practice, `member-${users}@example.com`, memberRole, 'Milo Member');
+  const memberId = (await member.get('/api/me')).json().user.id as string;
+  // Opened after joining, as the web app does (it starts again in the new workspace).
+  const ownerSocket = connect(owner);
+  const memberSocket = connect(member);
+  await Promise.all([connected(ownerSocket), connected(memberSocket)]);
+  return { practice, owner, ownerId, ownerSocket, member, memberId, memberSocket };
+}
+
+describe('workspace changes on the live socket', () => {
+  it("tells every member's browser when the practice's businesses change, and no one else's", async () => {
+    const { owner, ownerId, ownerSocket, memberId, memberSocket } = await practiceWithSockets('preparer');
+    const { client: outsider, id: outsiderId } = await newUser('Oscar');
+    const outsiderSocket = connect(outsider);
+    await connected(outsiderSocket);
+    const heard = (socket: Socket) => record<BusinessesChange>(socket, agentSocket.events.businessesChanged);
+    const [ownerHeard, memberHeard, outsiderHeard] = [heard(ownerSocket), heard(memberSocket), heard(outsiderSocket)];
+
+    // Connected by a grant: stored before anyone hears of it.
+    const business = await connectBusiness(owner);
+    await until(() => memberHeard.length === 1, 'the connection at the member');
+    expect(memberHeard).toEqual([{ vrn: business.vrn }]);
+    expect(ownerHeard).toEqual([{ vrn: business.vrn }]);
+    // Added by hand (as a client's acceptance adds one), then removed.
+    const added = await owner.post('/api/businesses', { vrn: business.vrn, userId: business.userId, name: 'Acme' });
+    expect(added.statusCode, added.body).toBe(201);
+    const removed = await owner.request({ method: 'DELETE', url: `/api/businesses/${business.vrn}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await until(() => memberHeard.length === 3 && ownerHeard.length === 3, 'the addition and removal at both');
+    // Only ids travel: the browsers read the rest through the API, as their user.
+    expect(memberHeard).toEqual([{ vrn: business.vrn }, { vrn: business.vrn }, { vrn: business.vrn }]);
+
+    await drained(outsiderSocket, outsiderId);
+    expect(outsiderHeard).toEqual([]);
+    // Someone working alone is a workspace of one: their own browsers hear their own changes.
+    const own = await connectBusiness(outsider);
+    await until(() => outsiderHeard.length === 1, "the outsider's own business");
+    expect(outsiderHeard).toEqual([{ vrn: own.vrn }]);
+    await Promise.all([drained(ownerSocket, ownerId), drained(memberSocket, memberId)]);
+    expect(ownerHeard).toHaveLength(3);
+    expect(memberHeard).toHaveLength(3);
+  }, 60_000);
+
+  it("tells the preparer's browser when a reviewer approves their return, and no one outside the practice", async () => {
+    const practiceOf = await practiceWithSockets('preparer');
+    const { practice, owner, ownerSocket, member: preparer, memberSocket: preparerSocket } = practiceOf;
+    users += 1;
+    const reviewer = await join(server, owner, practice, `reviewer-${users}@example.com`, 'reviewer', 'Rita Reviewer');
+    const { client: outsider, id: outsiderId } = await newUser('Oscar');
+    const outsiderSocket = connect(outsider);
+    await connected(outsiderSocket);
+    const heard = (socket: Socket) => record<ReturnChange>(socket, agentSocket.events.returnChanged);
+    const [ownerHeard, preparerHeard, outsiderHeard] = [
+      heard(ownerSocket),
+      heard(preparerSocket),
+      heard(outsiderSocket),
+    ];
+
+    // A return of an overdue open period (the simulated history always has one).
+    const { vrn } = await connectBusiness(preparer);
+    const open = await preparer.get(
+      `/api/vat/obligations?vrn=${vrn}&from=${addDays(ukToday(), -364)}&to=${ukToday()}&status=Open`,
+    );
+    const period = obligationListSchema.parse(open.json()).obligations.find((one) => one.due < ukToday());
+    const started = await preparer.post('/api/initiate_vat_return', {
+      user_vrn: vrn,
+      period_key: period?.periodKey,
+      flat_rate_scheme: false,
+      flat_rate_percentage: null,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const draft = started.json() as ReturnDraft;
+    expect((await preparer.post(`/api/vat_returns/${draft.id}/ready`)).statusCode).toBe(200);
+    const approved = await reviewer.post(`/api/vat_returns/${draft.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    await until(() => preparerHeard.length === 2, 'the review steps at the preparer');
+    expect(preparerHeard).toEqual([
+      { id: draft.id, vrn },
+      { id: draft.id, vrn },
+    ]);
+    await until(() => ownerHeard.length === 2, 'the review steps at the owner');
+    // Sent back, and a note: the same word.
+    expect((await reviewer.post(`/api/vat_returns/${draft.id}/reopen`)).statusCode).toBe(200);
+    expect((await reviewer.post(`/api/vat_returns/${draft.id}/notes`, { text: 'Box 4?' })).statusCode).toBe(201);
+    await until(() => preparerHeard.length === 4, 'the return sent back and its note');
+
+    await drained(outsiderSocket, outsiderId);
+    expect(outsiderHeard).toEqual([]);
   }, 60_000);
 });
 

@@ -79,6 +79,15 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
   // An import's progress, to the browser of the user who sent it.
   deps.onImportProgress?.((userId, progress) => events.send({ user: userId }, 'import:progress', progress));
 
+  // A workspace's businesses and returns under review, to every member's browsers (a workspace's
+  // id is its members' room, socket.ts): their open lists and pages read again what changed.
+  hmrc.service.onBusinessesChanged((workspaceId, change) =>
+    events.send({ user: workspaceId }, 'businesses:changed', change),
+  );
+  deps.vatReturns.onReturnChanged((workspaceId, change) =>
+    events.send({ user: workspaceId }, 'return:changed', change),
+  );
+
   // A newly connected business is checked for deadlines at once, not at the next daily round,
   // with the headers of the person who connected it: they started this call.
   hmrc.service.onBusinessConnected((business, fraudHeaders) => {

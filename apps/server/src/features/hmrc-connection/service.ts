@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { addMonthsToInstant, type Authorisation, type Business, type HmrcDataKind } from '@vatwise/domain';
+import {
+  addMonthsToInstant,
+  type Authorisation,
+  type Business,
+  type BusinessesChange,
+  type HmrcDataKind,
+} from '@vatwise/domain';
 import { agentScopes, type FraudHeaders, type HmrcClient, HmrcError, type OauthTokenResponse } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -69,6 +75,7 @@ export interface VatTarget {
 export class HmrcConnectionService {
   private readonly refreshes = new Map<string, Promise<ConnectionRow>>();
   private readonly connectedListeners = new Set<(business: ConnectedBusiness, fraudHeaders: FraudHeaders) => void>();
+  private readonly changedListeners = new Set<(workspaceId: string, change: BusinessesChange) => void>();
   private readonly now: () => Date;
 
   constructor(private readonly deps: ConnectionServiceDeps) {
@@ -82,6 +89,27 @@ export class HmrcConnectionService {
   onBusinessConnected(listener: (business: ConnectedBusiness, fraudHeaders: FraudHeaders) => void): () => void {
     this.connectedListeners.add(listener);
     return () => this.connectedListeners.delete(listener);
+  }
+
+  /**
+   * Tells `listener` each time a workspace's businesses change, once the change is stored: one
+   * connected by a grant, added or moved to another authority (a client's acceptance adds one
+   * too, features/client-requests), or removed. The live channel passes it on to the workspace.
+   */
+  onBusinessesChanged(listener: (workspaceId: string, change: BusinessesChange) => void): () => void {
+    this.changedListeners.add(listener);
+    return () => this.changedListeners.delete(listener);
+  }
+
+  private businessesChanged(workspaceId: string, vrn: string): void {
+    for (const listener of this.changedListeners) {
+      try {
+        listener(workspaceId, { vrn });
+      } catch (error) {
+        // The change is stored: a listener's failure must not fail the request that made it.
+        this.deps.log.error({ err: error }, 'a businesses-changed listener failed');
+      }
+    }
   }
 
   private get sandbox(): boolean {
@@ -175,6 +203,7 @@ export class HmrcConnectionService {
       };
       await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, sandboxUser.vrn, now);
       await this.deps.activity?.record(owner, sandboxUser.vrn, 'connected', `HMRC authority of ${hmrcUserId}`);
+      this.businessesChanged(owner.workspaceId, sandboxUser.vrn);
       for (const listener of this.connectedListeners) listener(business, fraudHeaders);
     }
     return { userId: hmrcUserId, vrn: sandboxUser?.vrn ?? null, authorisation: authorisationOf(connection) };
@@ -366,6 +395,7 @@ export class HmrcConnectionService {
     });
     await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, input.vrn, now);
     await this.deps.activity?.record(owner, input.vrn, 'connected', existing ? 'Authority replaced' : '');
+    this.businessesChanged(owner.workspaceId, input.vrn);
     return this.listBusinesses(owner);
   }
 
@@ -379,6 +409,7 @@ export class HmrcConnectionService {
   async removeBusiness(owner: SessionUser, vrn: string) {
     if (!(await this.deps.repo.deleteBusiness(owner.workspaceId, vrn))) throw new AppError('BUSINESS_NOT_YOURS');
     await this.deps.activity?.record(owner, vrn, 'removed');
+    this.businessesChanged(owner.workspaceId, vrn);
     return this.listBusinesses(owner);
   }
 

@@ -17,6 +17,7 @@ import {
   type FlatRateSettings,
   flatRateSector,
   type ReturnDraft,
+  type ReturnChange,
   type ReturnNote,
   type ReturnReview,
   type NineBoxes,
@@ -113,6 +114,7 @@ export class VatReturnService {
   private readonly now: () => Date;
   /** HMRC's part of the checks before filing, reused a few minutes (comparison.ts). */
   private readonly comparisonCache = new ComparisonHmrcCache();
+  private readonly returnChangedListeners = new Set<(workspaceId: string, change: ReturnChange) => void>();
 
   constructor(private readonly deps: VatReturnServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -561,6 +563,27 @@ export class VatReturnService {
 
   // --- review (practices) ------------------------------------------------------------------
 
+  /**
+   * Tells `listener` each time a return's review changes, once stored: marked ready, approved, sent
+   * back, or a note left. The live channel passes it on to the workspace, whose open pages read
+   * the return again.
+   */
+  onReturnChanged(listener: (workspaceId: string, change: ReturnChange) => void): () => void {
+    this.returnChangedListeners.add(listener);
+    return () => this.returnChangedListeners.delete(listener);
+  }
+
+  private returnChanged(row: ReturnRow): void {
+    for (const listener of this.returnChangedListeners) {
+      try {
+        listener(row.owner_id, { id: row.id, vrn: row.vrn });
+      } catch (error) {
+        // The review step is stored: a listener's failure must not fail the request that made it.
+        this.deps.log.error({ err: error }, 'a return-changed listener failed');
+      }
+    }
+  }
+
   private async reviewOf(row: ReturnRow, computed: ComputedReturn | null): Promise<ReturnReview> {
     const approvedBoxes = row.approved_boxes ? (JSON.parse(row.approved_boxes) as ComputedReturn['boxes']) : null;
     const state = approvedBoxes
@@ -593,6 +616,7 @@ export class VatReturnService {
     };
     if (!(await this.deps.repo.setReview(user.workspaceId, id, review, now))) throw new AppError('RETURN_LOCKED');
     await this.deps.activity.record(user, row.vrn, 'marked_ready', `Return ${row.period_start} to ${row.period_end}`);
+    this.returnChanged(row);
     return this.get(user, id);
   }
 
@@ -616,6 +640,7 @@ export class VatReturnService {
     };
     if (!(await this.deps.repo.setReview(user.workspaceId, id, approval, now))) throw new AppError('RETURN_LOCKED');
     await this.deps.activity.record(user, row.vrn, 'approved', `Return ${row.period_start} to ${row.period_end}`);
+    this.returnChanged(row);
     return this.get(user, id);
   }
 
@@ -626,6 +651,7 @@ export class VatReturnService {
     const review = noReview;
     if (!(await this.deps.repo.setReview(user.workspaceId, id, review, now))) throw new AppError('RETURN_LOCKED');
     await this.deps.activity.record(user, row.vrn, 'reopened', `Return ${row.period_start} to ${row.period_end}`);
+    this.returnChanged(row);
     return this.get(user, id);
   }
 
@@ -647,6 +673,7 @@ export class VatReturnService {
       created_at: this.now().toISOString(),
     });
     await this.deps.activity.record(user, row.vrn, 'note_added', text.slice(0, 200));
+    this.returnChanged(row);
     return this.notes(user, id);
   }
 

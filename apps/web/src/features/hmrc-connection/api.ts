@@ -10,6 +10,17 @@ import type {
 import { businessesPath } from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
+/** GET /api/businesses: the workspace's businesses, and the one this person works on. */
+export type BusinessList = { businesses: Business[]; current: string | null };
+
+/** A grant's answer, with the businesses as read once it was stored (null when that read failed). */
+export type ExchangeAnswer = {
+  userId: string | null;
+  vrn: string | null;
+  authorisation: Authorisation;
+  businesses: BusinessList | null;
+};
+
 /** VAT Wise's HMRC routes (spec section 7): sandbox users, authorisation and businesses. */
 export const hmrcApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,22 +43,38 @@ export const hmrcApi = api.injectEndpoints({
         params: { ...(userId ? { userId } : {}), ...(agentArn ? { agentArn } : {}) },
       }),
     }),
-    exchangeCode: build.mutation<
-      { userId: string | null; vrn: string | null; authorisation: Authorisation },
-      { code: string; state: string }
-    >({
-      query: (body) => ({ url: '/api/exchange_code', method: 'POST', body, timeout: API_TIMEOUT_MS.long }),
-      invalidatesTags: ['SandboxUsers', 'Businesses', 'VatData'],
+    // The server stores the business before it answers; the list is read before the answer is
+    // handed on, so no screen says "granted" while its businesses still lack the new one.
+    exchangeCode: build.mutation<ExchangeAnswer, { code: string; state: string }>({
+      async queryFn(body, { dispatch }, _extra, baseQuery) {
+        const exchanged = await baseQuery({
+          url: '/api/exchange_code',
+          method: 'POST',
+          body,
+          timeout: API_TIMEOUT_MS.long,
+        });
+        if (exchanged.error) return { error: exchanged.error };
+        const listed = await baseQuery(businessesPath);
+        const businesses = listed.error ? null : (listed.data as BusinessList);
+        if (businesses) dispatch(businessesRead(businesses));
+        return { data: { ...(exchanged.data as Omit<ExchangeAnswer, 'businesses'>), businesses } };
+      },
+      // The list is in the cache already, unless it could not be read.
+      invalidatesTags: (answer) => [
+        'SandboxUsers',
+        'VatData',
+        ...(answer?.businesses ? [] : (['Businesses'] as const)),
+      ],
     }),
     refreshToken: build.mutation<{ authorisation: Authorisation }, { userId: string }>({
       query: (body) => ({ url: '/api/refresh_token', method: 'POST', body }),
       invalidatesTags: ['SandboxUsers', 'Businesses'],
     }),
-    businesses: build.query<{ businesses: Business[]; current: string | null }, void>({
+    businesses: build.query<BusinessList, void>({
       query: () => businessesPath,
       providesTags: ['Businesses'],
     }),
-    selectBusiness: build.mutation<{ businesses: Business[]; current: string | null }, { vrn: string }>({
+    selectBusiness: build.mutation<BusinessList, { vrn: string }>({
       query: (body) => ({ url: `${businessesPath}/current`, method: 'PUT', body }),
       // The switch shows at once; the server's answer confirms it.
       async onQueryStarted({ vrn }, { dispatch, queryFulfilled }) {
@@ -64,10 +91,7 @@ export const hmrcApi = api.injectEndpoints({
         }
       },
     }),
-    addBusiness: build.mutation<
-      { businesses: Business[]; current: string | null },
-      { vrn: string; name?: string; userId: string; replace?: boolean }
-    >({
+    addBusiness: build.mutation<BusinessList, { vrn: string; name?: string; userId: string; replace?: boolean }>({
       query: (body) => ({ url: businessesPath, method: 'POST', body }),
       invalidatesTags: ['Businesses', 'ClientRequests'],
     }),
@@ -106,6 +130,13 @@ export const hmrcApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * The businesses' query answered with a list read elsewhere (a grant's answer, here or in HMRC's
+ * window), as a finished read: it replaces the cached list, and a read still on its way is dropped.
+ */
+export const businessesRead = (list: BusinessList) =>
+  hmrcApi.util.upsertQueryEntries([{ endpointName: 'businesses', arg: undefined, value: list }]);
 
 /** Hands a mutation’s answer to `keep`; a failed call changes nothing (the screen shows its error). */
 async function whenAnswered<T>(answered: Promise<{ data: T }>, keep: (data: T) => void): Promise<void> {

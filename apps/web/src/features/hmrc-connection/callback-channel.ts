@@ -1,4 +1,5 @@
 import type { Authorisation } from '@vatwise/domain';
+import type { BusinessList } from './api';
 
 /**
  * How /hmrc-callback (in the popup) tells the window that opened it how the authorisation went:
@@ -14,6 +15,8 @@ export type CallbackMessage =
       userId: string | null;
       vrn: string | null;
       authorisation: Authorisation;
+      /** The businesses as read after the grant was stored: the opener shows them before saying so. */
+      businesses: BusinessList | null;
     }
   | { source: typeof callbackMessageSource; ok: false; error: string };
 

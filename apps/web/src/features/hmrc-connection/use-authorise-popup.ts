@@ -1,8 +1,10 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { describeError } from '../../shared/api/http-errors';
-import { hmrcApi } from './api';
+import type { RootState } from '../../shared/store/root';
+import { businessesRead, hmrcApi } from './api';
 import { type CallbackMessage, callbackChannelName, isCallbackMessage } from './callback-channel';
 
 export type AuthoriseOutcome =
@@ -19,7 +21,7 @@ const closedCheckMs = 500;
 export function useAuthorisePopup() {
   const { t } = useTranslation(['common', 'hmrc']);
   const [authorisationUrl] = hmrcApi.useAuthorisationUrlMutation();
-  const dispatch = useDispatch();
+  const dispatch = useDispatch<ThunkDispatch<RootState, unknown, UnknownAction>>();
 
   return useCallback(
     async (userId?: string, agentArn?: string): Promise<AuthoriseOutcome> => {
@@ -45,30 +47,39 @@ export function useAuthorisePopup() {
 
       return new Promise<AuthoriseOutcome>((resolve) => {
         let channel: BroadcastChannel | undefined;
+        // The answer comes by both roads; the first is taken, and the window closing after it is no failure.
+        let answered = false;
         const finish = (outcome: AuthoriseOutcome) => {
           clearInterval(timer);
           window.removeEventListener('message', onMessage);
           channel?.close();
           resolve(outcome);
         };
-        const handle = (data: unknown) => {
-          if (!isCallbackMessage(data)) return;
+        const handle = async (data: unknown) => {
+          if (!isCallbackMessage(data) || answered) return;
+          answered = true;
+          if (!data.ok) return finish({ ok: false, message: data.error });
           // The popup changed the server's data with its own store: this window's copy is stale.
-          if (data.ok) dispatch(hmrcApi.util.invalidateTags(['SandboxUsers', 'Businesses', 'VatData']));
-          finish(data.ok ? { ok: true, result: data } : { ok: false, message: data.error });
+          // Its businesses are put right before the grant is reported, so that no screen opened on
+          // the news finds the business missing.
+          dispatch(hmrcApi.util.invalidateTags(['SandboxUsers', 'VatData']));
+          if (data.businesses) dispatch(businessesRead(data.businesses));
+          else
+            await dispatch(hmrcApi.endpoints.businesses.initiate(undefined, { subscribe: false, forceRefetch: true }));
+          finish({ ok: true, result: data });
         };
         const onMessage = (event: MessageEvent) => {
-          if (event.origin === window.location.origin) handle(event.data);
+          if (event.origin === window.location.origin) void handle(event.data);
         };
         window.addEventListener('message', onMessage);
         try {
           channel = new BroadcastChannel(callbackChannelName);
-          channel.onmessage = (event) => handle(event.data);
+          channel.onmessage = (event) => void handle(event.data);
         } catch {
           channel = undefined;
         }
         const timer = setInterval(() => {
-          if (popup.closed) finish({ ok: false, message: t('hmrc:authorise.windowClosed') });
+          if (popup.closed && !answered) finish({ ok: false, message: t('hmrc:authorise.windowClosed') });
         }, closedCheckMs);
       });
     },

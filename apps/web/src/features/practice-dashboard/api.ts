@@ -6,7 +6,7 @@ export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     dashboard: build.query<Dashboard, { refresh?: boolean } | void>({
       query: (args) => ({ url: '/api/dashboard', params: args?.refresh ? { refresh: 'true' } : {} }),
-      providesTags: ['Businesses'],
+      providesTags: ['Businesses', 'Dashboard'],
     }),
   }),
 });

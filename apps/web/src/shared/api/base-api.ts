@@ -72,6 +72,8 @@ export const api = createApi({
     'AuditLog',
     'SandboxUsers',
     'Businesses',
+    // The practice dashboard: its rows follow the businesses, its review column the returns.
+    'Dashboard',
     'ClientRequests',
     'VatData',
     'VatReturns',

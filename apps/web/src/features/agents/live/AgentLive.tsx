@@ -8,6 +8,7 @@ import { clientConfig } from '../../../shared/config/client-config';
 import { agentDialogueLog, vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { formatDate } from '../../../shared/format/format';
 import { importProgressFeed } from '../../../shared/live/import-progress';
+import { followWorkspaceChanges } from '../../../shared/live/workspace-changes';
 import type { RootState } from '../../../shared/store/root';
 import { notify } from '../../../shared/toasts/notifier';
 import { agentsApi } from '../api';
@@ -29,8 +30,9 @@ export const socketOptions = {
 
 /**
  * The live channel for a signed-in user (mounted by the main area's layout): connects to the
- * /agents socket, loads the stored dialogue logs, and keeps the statuses, logs, deadline toasts
- * and imports' progress current as events arrive. Renders nothing.
+ * /agents socket, loads the stored dialogue logs, and keeps the statuses, logs, deadline toasts,
+ * imports' progress and the workspace's businesses and returns current as events arrive.
+ * Renders nothing.
  */
 export default function AgentLive() {
   const { t, i18n } = useTranslation('agents');
@@ -74,6 +76,7 @@ export default function AgentLive() {
     socket.on(events.vatLog, (entry) => vatDialogueLog.merge([fromVatEntry(entry)]));
     socket.on(events.logsCleared, (store) => (store === 'agent' ? agentDialogueLog : vatDialogueLog).reset());
     socket.on(events.importProgress, (progress) => importProgressFeed.publish(progress));
+    const stopFollowingWorkspace = followWorkspaceChanges(socket, dispatch);
     socket.on(events.deadline, (alert) => {
       const { t, language } = words.current;
       const values = {
@@ -107,6 +110,7 @@ export default function AgentLive() {
 
     return () => {
       window.removeEventListener('online', onOnline);
+      stopFollowingWorkspace();
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();

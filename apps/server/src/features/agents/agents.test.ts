@@ -267,6 +267,14 @@ describe('workspace changes on the live socket', () => {
     // Only ids travel: the browsers read the rest through the API, as their user.
     expect(memberHeard).toEqual([{ vrn: business.vrn }, { vrn: business.vrn }, { vrn: business.vrn }]);
 
+    // Deleting the sandbox user takes the businesses reached through it: that is told too.
+    const again = await connectBusiness(owner);
+    await until(() => memberHeard.length === 4, 'the second connection at the member');
+    const deleted = await owner.request({ method: 'DELETE', url: `/api/sandbox_users/${again.userId}` });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await until(() => memberHeard.length === 5, 'the deleted test user’s business at the member');
+    expect(memberHeard.at(-1)).toEqual({ vrn: again.vrn });
+
     await drained(outsiderSocket, outsiderId);
     expect(outsiderHeard).toEqual([]);
     // Someone working alone is a workspace of one: their own browsers hear their own changes.
@@ -274,8 +282,8 @@ describe('workspace changes on the live socket', () => {
     await until(() => outsiderHeard.length === 1, "the outsider's own business");
     expect(outsiderHeard).toEqual([{ vrn: own.vrn }]);
     await Promise.all([drained(ownerSocket, ownerId), drained(memberSocket, memberId)]);
-    expect(ownerHeard).toHaveLength(3);
-    expect(memberHeard).toHaveLength(3);
+    expect(ownerHeard).toHaveLength(5);
+    expect(memberHeard).toHaveLength(5);
   }, 60_000);
 
   it("tells the preparer's browser when a reviewer approves their return, and no one outside the practice", async () => {

@@ -71,22 +71,27 @@ export class ConnectionRepo {
       .executeTakeFirst();
   }
 
-  /** Forgets a sandbox user with its authority and businesses; false when it was not the owner's. */
-  async deleteSandboxUser(ownerId: string, hmrcUserId: string): Promise<boolean> {
+  /** Forgets a sandbox user with its authority and businesses: their VRNs; null when it was not the owner's. */
+  async deleteSandboxUser(ownerId: string, hmrcUserId: string): Promise<string[] | null> {
     return this.db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('sandbox_user')
         .where('owner_id', '=', ownerId)
         .where('hmrc_user_id', '=', hmrcUserId)
         .executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) return false;
+      if (deleted.numDeletedRows === 0n) return null;
       await trx
         .deleteFrom('hmrc_connection')
         .where('owner_id', '=', ownerId)
         .where('hmrc_user_id', '=', hmrcUserId)
         .execute();
-      await trx.deleteFrom('business').where('owner_id', '=', ownerId).where('hmrc_user_id', '=', hmrcUserId).execute();
-      return true;
+      const businesses = await trx
+        .deleteFrom('business')
+        .where('owner_id', '=', ownerId)
+        .where('hmrc_user_id', '=', hmrcUserId)
+        .returning('vrn')
+        .execute();
+      return businesses.map((business) => business.vrn);
     });
   }
 

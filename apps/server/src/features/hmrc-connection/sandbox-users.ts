@@ -21,7 +21,11 @@ const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: 
 export class SandboxUserService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: ConnectionServiceDeps) {
+  constructor(
+    private readonly deps: ConnectionServiceDeps,
+    /** Announces a business gone with its test user (HmrcConnectionService.announceBusinessesChanged). */
+    private readonly businessesRemoved: (workspaceId: string, vrn: string) => void = () => undefined,
+  ) {
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -74,9 +78,11 @@ export class SandboxUserService {
     );
   }
 
+  /** Deletes the test user with its authority and businesses; the workspace's open windows are told. */
   async deleteSandboxUser(owner: SessionUser, hmrcUserId: string): Promise<void> {
-    if (!(await this.deps.repo.deleteSandboxUser(owner.workspaceId, hmrcUserId)))
-      throw new AppError('SANDBOX_USER_NOT_FOUND');
+    const removed = await this.deps.repo.deleteSandboxUser(owner.workspaceId, hmrcUserId);
+    if (!removed) throw new AppError('SANDBOX_USER_NOT_FOUND');
+    for (const vrn of removed) this.businessesRemoved(owner.workspaceId, vrn);
   }
 
   private toSandboxUser(row: SandboxUserRow, connection: ConnectionRow | undefined): SandboxUser {

@@ -101,7 +101,8 @@ export class HmrcConnectionService {
     return () => this.changedListeners.delete(listener);
   }
 
-  private businessesChanged(workspaceId: string, vrn: string): void {
+  /** Tells the listeners a workspace's business changed (also used when a sandbox user goes, sandbox-users.ts). */
+  announceBusinessesChanged(workspaceId: string, vrn: string): void {
     for (const listener of this.changedListeners) {
       try {
         listener(workspaceId, { vrn });
@@ -203,7 +204,7 @@ export class HmrcConnectionService {
       };
       await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, sandboxUser.vrn, now);
       await this.deps.activity?.record(owner, sandboxUser.vrn, 'connected', `HMRC authority of ${hmrcUserId}`);
-      this.businessesChanged(owner.workspaceId, sandboxUser.vrn);
+      this.announceBusinessesChanged(owner.workspaceId, sandboxUser.vrn);
       for (const listener of this.connectedListeners) listener(business, fraudHeaders);
     }
     return { userId: hmrcUserId, vrn: sandboxUser?.vrn ?? null, authorisation: authorisationOf(connection) };
@@ -395,7 +396,7 @@ export class HmrcConnectionService {
     });
     await this.deps.repo.chooseBusiness(owner.id, owner.workspaceId, input.vrn, now);
     await this.deps.activity?.record(owner, input.vrn, 'connected', existing ? 'Authority replaced' : '');
-    this.businessesChanged(owner.workspaceId, input.vrn);
+    this.announceBusinessesChanged(owner.workspaceId, input.vrn);
     return this.listBusinesses(owner);
   }
 
@@ -409,7 +410,7 @@ export class HmrcConnectionService {
   async removeBusiness(owner: SessionUser, vrn: string) {
     if (!(await this.deps.repo.deleteBusiness(owner.workspaceId, vrn))) throw new AppError('BUSINESS_NOT_YOURS');
     await this.deps.activity?.record(owner, vrn, 'removed');
-    this.businessesChanged(owner.workspaceId, vrn);
+    this.announceBusinessesChanged(owner.workspaceId, vrn);
     return this.listBusinesses(owner);
   }
 

@@ -99,7 +99,9 @@ export function hmrcConnection(
   const salt = crypto.createHash('sha256').update(`gov-client-multi-factor:${authSecret}`).digest('hex');
   return {
     service,
-    sandboxUsers: new SandboxUserService(serviceDeps),
+    sandboxUsers: new SandboxUserService(serviceDeps, (workspaceId, vrn) =>
+      service.announceBusinessesChanged(workspaceId, vrn),
+    ),
     client,
     vatData: new VatDataService(service, client),
     fraud: new FraudHeaderSource(database.db, config, salt, (user) => assertTwoFactorIfRequired(database.db, user)),

@@ -83,14 +83,13 @@ export const TUNING_BAR: EvaluationBar = { minTop3Accuracy: MIN_TOP3_ACCURACY, m
  */
 export const HELD_OUT_BAR: EvaluationBar = { minTop3Accuracy: 0.75, minOffTopicRefused: 0.75 };
 /**
- * The untuned and sealed sets' bars: what each reached when retrieval was last reworked (42 of 48 and
+ * The untuned and sealed sets' bars: what each reached when retrieval was last reworked (44 of 48 and
  * 19 of 24 in the top 3), so any fall is a regression on questions no tuning has seen. The untuned
- * set falls short of the 90% asked of it; its remaining misses need meaning rather than words ("my
- * old work van" is a capital asset, "sent goods back" are goods returned, Belfast is in Northern
- * Ireland). The sealed set's off-topic questions are all near VAT (insurance, wages, a bank account),
+ * set's remaining misses need meaning rather than words ("my old work van" is a capital asset, "charge
+ * me if I pay late" is a penalty, a contract bringing in £100,000 next month is the look-forward test). The sealed set's off-topic questions are all near VAT (insurance, wages, a bank account),
  * which the relevance floor does not tell apart (see TUNING_BAR).
  */
-export const UNTUNED_BAR: EvaluationBar = { minTop3Accuracy: 42 / 48, minOffTopicRefused: 1 };
+export const UNTUNED_BAR: EvaluationBar = { minTop3Accuracy: 44 / 48, minOffTopicRefused: 1 };
 export const SEALED_BAR: EvaluationBar = { minTop3Accuracy: 19 / 24, minOffTopicRefused: 1 / 4 };
 
 export function loadQuestions(file: string = QUESTIONS_FILE): EvalQuestion[] {
@@ -194,16 +193,19 @@ function percent(part: number, whole: number): string {
   return whole === 0 ? '0.0' : ((100 * part) / whole).toFixed(1);
 }
 
-/** Human-readable report: every miss and off-topic failure, then the headline figures. */
-export function formatReport(report: EvaluationReport): string[] {
+/**
+ * Human-readable report: every miss and off-topic failure, then the headline figures. With
+ * `totalsOnly`, the headline figures alone: the sealed set's misses stay unseen (see SEALED_BAR).
+ */
+export function formatReport(report: EvaluationReport, options: { totalsOnly?: boolean } = {}): string[] {
   const lines: string[] = [];
   const show = (got: { id: string; score: number }[]) =>
     got.length === 0 ? '(nothing)' : got.map((result) => `${result.id} (${result.score})`).join(', ');
-  for (const miss of report.onTopic.misses) {
+  for (const miss of options.totalsOnly ? [] : report.onTopic.misses) {
     const expected = miss.unwritten ? `${miss.expected} (not written yet)` : miss.expected;
     lines.push(`MISS  ${miss.question}`, `      expected: ${expected}`, `      got top 3: ${show(miss.got)}`);
   }
-  for (const failure of report.offTopic.failures) {
+  for (const failure of options.totalsOnly ? [] : report.offTopic.failures) {
     lines.push(`OFF-TOPIC JUDGED RELEVANT  ${failure.question}`, `      got top 3: ${show(failure.got)}`);
   }
   if (lines.length > 0) lines.push('');

@@ -7,6 +7,7 @@ import {
   isRelevant,
   MIN_RELEVANT_SCORE,
   relevantResults,
+  reversedTerms,
   stem,
 } from './retrieval';
 
@@ -228,5 +229,67 @@ describe('weighTerms', () => {
     expect(weights.get(deadline)).toBeCloseTo(full / 2);
     const [hairdresser = ''] = analyse('hairdresser');
     expect(retriever.weighTerms('hairdresser').get(hairdresser)).toBeGreaterThan(weights.get(analyse('return')[0]!)!);
+  });
+});
+
+describe('reversing prefixes', () => {
+  const vocabulary = new Set(['regist', 'establish', 'tail', 'threshold']);
+
+  it('reads "deregister" and "non-established" as the reverse of their bases, not "detail" as of "tail"', () => {
+    expect(reversedTerms(analyse('VAT on stock when you deregister'), vocabulary)).toEqual([
+      { reversed: stem('deregister'), base: stem('register') },
+    ]);
+    expect(reversedTerms(analyse('Businesses non-established in the UK'), vocabulary)).toEqual([
+      { reversed: `non ${stem('established')}`, base: stem('established') },
+    ]);
+    expect(reversedTerms(analyse('Invoice detail'), vocabulary)).toEqual([]);
+    // A title naming both is about both.
+    expect(reversedTerms(analyse('Registration and deregistration thresholds'), vocabulary)).toEqual([]);
+  });
+
+  const make = (id: string, title: string, text: string): Passage => ({
+    id,
+    title,
+    source: 'https://example.test',
+    appliesFrom: null,
+    keywords: [],
+    text,
+  });
+  const reversedPassages = [
+    make('deregistering', 'Stock when you deregister', 'Register turnover threshold. You register stock.'),
+    make('registering', 'Registering', 'Register when turnover passes the threshold.'),
+  ];
+
+  it('does not take a question about registering for one about deregistering', () => {
+    const withReversal = createRetriever(reversedPassages);
+    const without = createRetriever(reversedPassages, { ...DEFAULT_RANKING, reversalFactor: 1 });
+    const score = (r: ReturnType<typeof createRetriever>, query: string, id: string) =>
+      r.search(query).find((result) => result.passage.id === id)?.score ?? 0;
+    const register = 'Do I register once my turnover passes the threshold?';
+    expect(score(withReversal, register, 'deregistering')).toBeCloseTo(
+      DEFAULT_RANKING.reversalFactor * score(without, register, 'deregistering'),
+    );
+    expect(score(withReversal, register, 'registering')).toBe(score(without, register, 'registering'));
+    const deregister = 'Can I deregister and what happens to my stock?';
+    expect(withReversal.search(deregister)[0]?.passage.id).toBe('deregistering');
+    expect(score(withReversal, deregister, 'deregistering')).toBe(score(without, deregister, 'deregistering'));
+  });
+
+  it('ranks a registration question above the deregistration passages in the knowledge base', () => {
+    const ids = topIds('My sales will go over the threshold in the next 30 days. When do I have to register?', 5);
+    expect(ids.slice(0, 1)).not.toContain('deregistration-stock-and-assets');
+  });
+});
+
+describe('everyday words for VAT terms', () => {
+  it('reads goods sent back as goods returned with a credit note, not a VAT return', () => {
+    expect(analyse('a customer sent goods back')).toEqual(analyse('a customer goods returned'));
+    expect(analyse('they sent them back')).toEqual(analyse('they goods returned'));
+  });
+
+  it('reads "over the last year" as the rolling 12 months, and "at what point" as asking when', () => {
+    expect(analyse('turnover over the last year')).toEqual(analyse('turnover over 12 months'));
+    expect(analyse('at what point do I register')).toEqual(analyse('register'));
+    expect(retriever.weighTerms('At what point do I register?').has(stem('deadline'))).toBe(true);
   });
 });

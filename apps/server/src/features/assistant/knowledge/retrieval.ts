@@ -61,6 +61,15 @@ export interface RankingWeights {
    * question names registration, not the Flat Rate Scheme. Tuned on eval/questions.json only.
    */
   topicFloor: number;
+  /**
+   * What a passage keeps of its score when its title names the reverse of what the question asks:
+   * the title has a word made by a reversing prefix ("deregister", "unregistered", "non-resident")
+   * whose base the question names without the prefix, and the title lacks the base itself. A
+   * question about registering shares "register" with the deregistration passage's every sentence,
+   * but asks the opposite. Applies the other way too: a question about deregistering against a
+   * passage titled only with "register".
+   */
+  reversalFactor: number;
 }
 
 export const DEFAULT_RANKING: RankingWeights = {
@@ -68,6 +77,7 @@ export const DEFAULT_RANKING: RankingWeights = {
   bigram: 0.35,
   coordExponent: 1.5,
   topicFloor: 0.5,
+  reversalFactor: 0.5,
 };
 
 type Field = keyof RankingWeights['fields'];
@@ -420,6 +430,34 @@ const SYNONYMS: ReadonlyArray<readonly [readonly string[], string]> = [
     'insolvent',
   ],
   [['digital tax'], 'mtd'],
+  // "At what point" asks when (see QUERY_INTENTS), and its "point" is not a penalty point.
+  [['at what point'], ''],
+  // Goods a customer returns are put right with a credit note; "return" alone is a VAT return.
+  [
+    [
+      'sent back',
+      'send back',
+      'sends back',
+      'sending back',
+      'sent goods back',
+      'send goods back',
+      'sent the goods back',
+      'sent it back',
+      'sent them back',
+      'send it back',
+      'send them back',
+      'brought back',
+      'bring back',
+      'returned goods',
+      'goods returned',
+    ],
+    'goods returned credit note',
+  ],
+  // Turnover is judged over a rolling 12 months, which people call the last year.
+  [
+    ['last year', 'past year', 'last twelve months', 'past twelve months', 'last 12 months', 'past 12 months'],
+    '12 months',
+  ],
   [['a week', 'one week'], '7 days'],
   // Where a customer or supplier is decides the VAT, and people name the country, not the region;
   // the country stays a term too, so a question about a place and nothing in the guidance still finds nothing.
@@ -484,13 +522,45 @@ export function analyse(text: string): string[] {
  * deadline. Their terms only add to a passage's score; they never count as unmatched query terms.
  */
 const QUERY_INTENTS: ReadonlyArray<{ pattern: RegExp; terms: readonly string[] }> = [
-  { pattern: /\b(?:when|what date|which date|by when|how long do i have)\b/i, terms: analyse('deadline') },
+  {
+    pattern: /\b(?:when|what date|which date|by when|how long do i have|at what point)\b/i,
+    terms: analyse('deadline'),
+  },
 ];
 const INTENT_WEIGHT = 0.5;
 
 // ---------------------------------------------------------------------------------------------
 // Index and ranking
 // ---------------------------------------------------------------------------------------------
+
+/** Prefixes that make a word mean the reverse of its base: de-register, un-registered, non-resident. */
+const REVERSING_PREFIXES = ['de', 'un', 'non'] as const;
+/** A base shorter than this is not taken as reversed ("detail" is not the reverse of "tail"). */
+const MIN_REVERSED_BASE = 5;
+
+/**
+ * The reversed words a title holds, each with its base: "deregist" (deregister) → "regist", and a
+ * separate "non" before a word ("non established", from "non-established") → that word. A base
+ * counts only if it is a topic term somewhere (a title's or keyword's), so "decline" is not read as
+ * the reverse of "cline". Pairs whose base the title also holds are left out (it is about both).
+ */
+export function reversedTerms(
+  title: readonly string[],
+  vocabulary: ReadonlySet<string>,
+): { reversed: string; base: string }[] {
+  const pairs: { reversed: string; base: string }[] = [];
+  title.forEach((term, index) => {
+    const next = title[index + 1];
+    if (term === 'non' && next !== undefined) pairs.push({ reversed: `non ${next}`, base: next });
+    for (const prefix of REVERSING_PREFIXES) {
+      const base = term.slice(prefix.length);
+      if (term.startsWith(prefix) && base.length >= MIN_REVERSED_BASE && vocabulary.has(base)) {
+        pairs.push({ reversed: term, base });
+      }
+    }
+  });
+  return pairs.filter((pair) => !title.some((term, index) => term === pair.base && title[index - 1] !== 'non'));
+}
 
 interface IndexedPassage {
   passage: Passage;
@@ -561,6 +631,18 @@ export function createRetriever(passages: readonly Passage[], ranking: RankingWe
   // The terms that name a topic somewhere: a question's everyday word outside them is filler. So is
   // a figure no passage has ("£87k of takings"): it is the asker's own, not a topic.
   const topicVocabulary = new Set(indexed.flatMap((doc) => doc.topicPhrases.flat()));
+  const titleTerms = new Map(indexed.map((doc) => [doc, analyse(doc.passage.title)]));
+  const reversals = new Map(indexed.map((doc) => [doc, reversedTerms(titleTerms.get(doc) ?? [], topicVocabulary)]));
+  /** See RankingWeights.reversalFactor. */
+  function reversalFactor(doc: IndexedPassage, sequence: readonly string[]): number {
+    const has = (term: string) =>
+      term.startsWith('non ')
+        ? sequence.some((t, index) => `${t} ${sequence[index + 1]}` === term)
+        : sequence.includes(term);
+    const hasBase = (base: string) => sequence.some((t, index) => t === base && sequence[index - 1] !== 'non');
+    const asksBaseOnly = (reversals.get(doc) ?? []).some((pair) => hasBase(pair.base) && !has(pair.reversed));
+    return asksBaseOnly ? ranking.reversalFactor : 1;
+  }
   const isFiller = (token: Token) =>
     (token.common === true && !topicVocabulary.has(token.term)) ||
     (/^\d/.test(token.term) && !documentFrequency.has(token.term));
@@ -630,6 +712,7 @@ export function createRetriever(passages: readonly Passage[], ranking: RankingWe
       // by idf, so a query word the knowledge base has never seen ("weather", "bread") counts heavily.
       score *= (matchedIdf / totalIdf) * (matchedCount / terms.length) ** ranking.coordExponent;
       score *= topicFactor(doc, terms);
+      score *= reversalFactor(doc, sequence);
       results.push({ passage: doc.passage, score });
     }
     const byScore = (a: Retrieved, b: Retrieved) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1);

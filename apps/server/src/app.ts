@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { businessesPath } from '@vatwise/domain';
-import { type Config, embeddedSandboxPath, fraudHeaderSettingWarnings } from './config';
+import { type Config, embeddedSandboxPath, fraudHeaderSettingWarnings, reachesHmrc } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { confirmSameSecret, whileLocked, whileStartLocked } from './db/start-safety';
 import { joinInstances, localSlots, openCluster, redisSlots, sharedRateLimiter } from './features/cluster';
@@ -100,7 +100,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   // Settings that make HMRC's Gov-Vendor-Public-IP doubtful, said once with the fix.
   for (const warning of fraudHeaderSettingWarnings({
     production: config.environment === 'production',
-    hmrcIsReal: config.hmrc.mode === 'external',
+    reachesHmrc: reachesHmrc(config.hmrc),
     publicUrl: config.publicUrl,
     network: config.network,
   })) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, fraudHeaderSettingWarnings, loadConfig } from './config';
+import { ConfigError, fraudHeaderSettingWarnings, loadConfig, reachesHmrc } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -182,7 +182,11 @@ describe('configuration', () => {
       TRUST_PROXY: '1',
     });
     expect(sound.network.vendorPublicIp).toBe('8.8.4.4');
-    // The embedded simulator, or development: nothing reaches HMRC, so nothing is refused.
+    // The embedded simulator, a simulator elsewhere, or development: nothing reaches HMRC, so nothing is refused.
+    expect(
+      loadConfig({ ...realHmrc, HMRC_BASE_URL: 'http://127.0.0.1:9100', PUBLIC_URL: 'http://127.0.0.1:3000' }).hmrc
+        .mode,
+    ).toBe('external');
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3000' }).hmrc.mode).toBe('embedded');
     expect(loadConfig({ ...realHmrc, NODE_ENV: 'development', PUBLIC_URL: 'http://10.0.0.5' }).hmrc.mode).toBe(
       'external',
@@ -194,7 +198,7 @@ describe('configuration', () => {
       const config = loadConfig({ NODE_ENV: 'production', HMRC_CLIENT_ID: 'id', HMRC_CLIENT_SECRET: 's', ...env });
       return fraudHeaderSettingWarnings({
         production: true,
-        hmrcIsReal: config.hmrc.mode === 'external',
+        reachesHmrc: reachesHmrc(config.hmrc),
         publicUrl: config.publicUrl,
         network: config.network,
       });

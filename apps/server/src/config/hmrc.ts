@@ -94,6 +94,13 @@ export interface HmrcConfig {
   };
 }
 
+/**
+ * Whether calls go to HMRC itself (its sandbox or production, under hmrc.gov.uk), whose fraud
+ * prevention checks judge them; not the embedded simulator or one run elsewhere (tests, evidence).
+ */
+export const reachesHmrc = (hmrc: Pick<HmrcConfig, 'mode' | 'baseUrl'>): boolean =>
+  hmrc.mode === 'external' && /(^|\.)hmrc\.gov\.uk$/i.test(new URL(hmrc.baseUrl).hostname);
+
 /** The server reaches its own port over loopback, whatever interface it listens on. */
 function loopbackUrl(host: string, port: number): string {
   const reachable = ['0.0.0.0', '::', '[::]'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

@@ -4,13 +4,13 @@ import { agentsConfig, agentVariables, type AgentsConfig } from './agents';
 import { type AssistantConfig, assistantConfig, assistantVariables } from './assistant';
 import { type ClusterConfig, clusterConfig, clusterVariables } from './cluster';
 import { type AuthConfig, authConfig, authVariables, type MailConfig, mailConfig } from './auth';
-import { type HmrcConfig, hmrcConfig, hmrcVariables } from './hmrc';
+import { type HmrcConfig, hmrcConfig, hmrcVariables, reachesHmrc } from './hmrc';
 import { fraudHeaderSettingProblems, type NetworkConfig, networkConfig, networkVariables } from './network';
 import { serverVariables } from './server';
 import { defaultWebDistDir } from '../web-dist';
 
 export type { AssistantConfig } from './assistant';
-export { embeddedSandboxPath, type HmrcConfig } from './hmrc';
+export { embeddedSandboxPath, type HmrcConfig, reachesHmrc } from './hmrc';
 export type { TrustProxy } from './network';
 export { fraudHeaderSettingWarnings } from './network';
 
@@ -124,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const network = networkConfig(values);
   const fraudHeaderProblems = fraudHeaderSettingProblems({
     production: values.NODE_ENV === 'production',
-    hmrcIsReal: hmrc.mode === 'external',
+    reachesHmrc: reachesHmrc(hmrc),
     publicUrl,
     network,
   });

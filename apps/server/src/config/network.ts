@@ -106,11 +106,11 @@ export function isPublicAddress(address: string): boolean {
  */
 export function fraudHeaderSettingProblems(settings: {
   production: boolean;
-  hmrcIsReal: boolean;
+  reachesHmrc: boolean;
   publicUrl: string;
   network: NetworkConfig;
 }): string[] {
-  if (!settings.production || !settings.hmrcIsReal) return [];
+  if (!settings.production || !settings.reachesHmrc) return [];
   const { network } = settings;
   const problems: string[] = [];
   const url = new URL(settings.publicUrl);
@@ -141,11 +141,11 @@ export function fraudHeaderSettingProblems(settings: {
  */
 export function fraudHeaderSettingWarnings(settings: {
   production: boolean;
-  hmrcIsReal: boolean;
+  reachesHmrc: boolean;
   publicUrl: string;
   network: NetworkConfig;
 }): string[] {
-  if (!settings.production || !settings.hmrcIsReal || settings.network.vendorPublicIp) return [];
+  if (!settings.production || !settings.reachesHmrc || settings.network.vendorPublicIp) return [];
   const host = new URL(settings.publicUrl).hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) !== 0) return [];
   return [

@@ -12,7 +12,15 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
-import { businessWithDraft, apiClient, importForm, lyingZip, transactionsCsv, whileReading } from './lib/imports.mjs';
+import {
+  businessWithDraft,
+  apiClient,
+  importForm,
+  longCellXlsx,
+  lyingZip,
+  transactionsCsv,
+  whileReading,
+} from './lib/imports.mjs';
 import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
 import { returnPageFigures } from './lib/return-page.mjs';
 import { socketFigures } from './lib/sockets.mjs';
@@ -116,7 +124,8 @@ async function section(title, body) {
 /** @typedef {Awaited<ReturnType<typeof load>>} LoadResult */
 /**
  * @typedef {{ database: string, what: string, rows?: number, previewMs?: number, recordMs?: number,
- *   peakRss: Figure, readP99: Figure, readMax: Figure, reads: number, outcome: string }} ImportFigure
+ *   besideMs?: number, peakRss: Figure, readP99: Figure, readMax: Figure, reads: number,
+ *   outcome: string }} ImportFigure
  * @typedef {{ database: string, rows: number, boxesMs: Figure, pageMs: Figure, boxPageMs: Figure,
  *   browserMs: number[] }} ReturnPageFigure
  */
@@ -458,18 +467,31 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0
 async function importFigures(database, target) {
   const account = await signUp(target.baseUrl, `imports-${database.toLowerCase()}-${Date.now()}@example.com`);
   const client = apiClient(target.baseUrl, account.cookie);
-  /** @param {string} what @param {number | undefined} rows @param {string} fileName @param {Buffer} content @param {boolean} record */
-  async function run(what, rows, fileName, content, record) {
+  /**
+   * @param {string} what @param {number | undefined} rows @param {string} fileName @param {Buffer} content @param {boolean} record
+   * @param {{ client: ReturnType<typeof apiClient>, body: FormData }} [beside] another user's preview, sent 20 ms after this one's
+   */
+  async function run(what, rows, fileName, content, record, beside) {
     const { draftId, vrn } = await businessWithDraft(client);
     const body = importForm({ vrn, draftId }, fileName, content);
     const peak = sampleRss(target.pid, 100);
     const { result, reads } = await whileReading(target.baseUrl, account.cookie, async () => {
       const started = performance.now();
+      const besidePreview = beside
+        ? new Promise((resolve) => setTimeout(resolve, 20)).then(async () => {
+            const besideStarted = performance.now();
+            const response = await beside.client.postForm('/api/vat_imports/preview', beside.body);
+            if (response.status !== 200) throw new Error(`the other user's preview: HTTP ${response.status}`);
+            return performance.now() - besideStarted;
+          })
+        : Promise.resolve(undefined);
       const preview = await client.postForm('/api/vat_imports/preview', body);
       const previewMs = performance.now() - started;
+      const besideMs = await besidePreview;
       if (!record)
         return {
           previewMs,
+          besideMs,
           recordMs: undefined,
           outcome:
             preview.status === 200
@@ -521,6 +543,16 @@ async function importFigures(database, target) {
   const wide = Array.from({ length: 200_000 }, (_, index) => `c${index}`).join(',');
   await run('CSV of 200,000 columns', undefined, 'wide.csv', Buffer.from(`${wide}\n`), false);
   await run('CSV 1 byte over 20 MB', undefined, 'huge.csv', Buffer.alloc(20 * 1024 * 1024 + 1, 'a'), false);
+  // Refused at the cell limit as it unpacks, with another user's everyday preview timed beside it.
+  const neighbour = apiClient(
+    target.baseUrl,
+    (await signUp(target.baseUrl, `neighbour-${database.toLowerCase()}-${Date.now()}@example.com`)).cookie,
+  );
+  const neighbourDraft = await businessWithDraft(neighbour);
+  await run('XLSX whose one cell unpacks to 95 MB', undefined, 'long-cell.xlsx', longCellXlsx(), false, {
+    client: neighbour,
+    body: importForm(neighbourDraft, 'sales.csv', transactionsCsv(10, neighbourDraft.period)),
+  });
 }
 
 await section(
@@ -556,12 +588,24 @@ await section(
       }
     }
     table(
-      ['database', 'file', 'preview', 'record', 'reads p99', 'reads max', 'reads', 'peak RSS', 'outcome'],
+      [
+        'database',
+        'file',
+        'preview',
+        'record',
+        "another user's preview",
+        'reads p99',
+        'reads max',
+        'reads',
+        'peak RSS',
+        'outcome',
+      ],
       results.imports.map((f) => [
         f.database,
         f.what,
         ms(f.previewMs, 0),
         ms(f.recordMs, 0),
+        ms(f.besideMs, 0),
         ms(f.readP99, 1),
         ms(f.readMax, 1),
         f.reads,

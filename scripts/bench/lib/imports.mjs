@@ -201,6 +201,73 @@ export function lyingZip(realBytes = 150 * 1024 * 1024) {
 }
 
 /**
+ * A small XLSX whose one cell, B2, unpacks to `bytes` characters (under the 100 MB unpacked
+ * limit), held as a shared string: refused at the 32,767-character cell limit as it unpacks.
+ * @param {number} [bytes]
+ */
+export function longCellXlsx(bytes = 95 * 1024 * 1024) {
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  /** @type {Record<string, Buffer>} */
+  const parts = {
+    'xl/workbook.xml': Buffer.from(
+      `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="Records" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': Buffer.from(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': Buffer.from(
+      `<worksheet xmlns="${main}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="s"><v>3</v></c></row></sheetData></worksheet>`,
+    ),
+    'xl/sharedStrings.xml': Buffer.concat([
+      Buffer.from(
+        `<sst xmlns="${main}"><si><t>Date</t></si><si><t>Description</t></si><si><t>2026-04-01</t></si><si><t>`,
+      ),
+      Buffer.alloc(bytes, 'x'),
+      Buffer.from('</t></si></sst>'),
+    ]),
+  };
+  /** @type {Buffer[]} */
+  const locals = [];
+  /** @type {Buffer[]} */
+  const centrals = [];
+  let offset = 0;
+  for (const [partName, raw] of Object.entries(parts)) {
+    const data = zlib.deflateRawSync(raw, { level: 9 });
+    const name = Buffer.from(partName);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(zlib.crc32(raw), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(zlib.crc32(raw), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const count = Object.keys(parts).length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(
+    centrals.reduce((size, part) => size + part.length, 0),
+    12,
+  );
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/**
  * Runs `work` while another client reads GET /api/me every 20 ms; the reads' latencies. The reader
  * runs in a worker thread of its own, as another user's browser would: building and sending a
  * 20 MB upload in this thread must not show up as the server's latency.

@@ -3,7 +3,7 @@ import { importLimits } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { xlsxFile } from './import/test-fixtures';
+import { hostileXlsx, xlsxFile } from './import/test-fixtures';
 import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
 
 /**
@@ -14,6 +14,8 @@ import { businessWithOverduePeriod, importForm, startReturn } from './test-journ
 let server: TestApp & { baseUrl: string };
 let client: SessionClient;
 let target: { vrn: string; draftId: string };
+/** Someone else importing everyday files on the same server. */
+let neighbour: { client: SessionClient; target: { vrn: string; draftId: string }; periodStart: string };
 
 beforeAll(async () => {
   server = await createListeningTestApp();
@@ -21,6 +23,14 @@ beforeAll(async () => {
   const { vrn, period } = await businessWithOverduePeriod(client);
   const { draft } = await startReturn(client, vrn, period.periodKey);
   target = { vrn, draftId: draft.id };
+  const neighbourClient = await registerUser(server.app, 'neighbour@example.com', 'Neighbour');
+  const business = await businessWithOverduePeriod(neighbourClient);
+  const started = await startReturn(neighbourClient, business.vrn, business.period.periodKey);
+  neighbour = {
+    client: neighbourClient,
+    target: { vrn: business.vrn, draftId: started.draft.id },
+    periodStart: business.period.start,
+  };
 });
 
 afterAll(async () => {
@@ -94,7 +104,7 @@ describe('hostile files', () => {
     const header = Array.from({ length: 200_000 }, (_, index) => `c${index}`).join(',');
     const { response, healthMs } = await previewWhileAskingHealth('wide.csv', Buffer.from(`${header}\n`));
     expect(firstProblem(response)).toBe(
-      'Row 1 has 200,000 columns; VAT Wise reads at most 1,000. Delete the columns you do not need and save the file again',
+      'Row 1 has more than 1,000 columns (it reaches column ALM); VAT Wise reads at most 1,000. Delete the columns you do not need and save the file again',
     );
     expect(healthMs).toBeLessThan(1000);
   });
@@ -129,6 +139,125 @@ describe('hostile files', () => {
       'The file could not be read: the quote (") opened on line 2 is never closed. Close it, or write a quote inside a field as two quotes ("")',
     );
     expect(healthMs).toBeLessThan(1000);
+  });
+});
+
+/** A file refused this quickly was stopped by a limit as it was read, not by the 30-second time limit. */
+const wellUnderTheTimeLimit = 10_000;
+
+const timed = <T>(work: Promise<T>) => {
+  const started = performance.now();
+  return work.then((result) => ({ result, ms: performance.now() - started }));
+};
+
+/** The neighbour's everyday file: one sale in their period. */
+const everydayCsv = () => `Date,Description,Net,VAT\n${neighbour.periodStart},Consulting,100.00,20.00\n`;
+
+const previewOf = (response: Awaited<ReturnType<SessionClient['post']>>) =>
+  response.json() as {
+    recordCount: number;
+    problemCount: number;
+    problems: { row: number | null; column: string | null; message: string }[];
+  };
+
+describe("hostile files beside another person's import", () => {
+  /** The hostile file's preview and, started 20 ms after it, the neighbour's everyday one. */
+  async function hostileBesideEveryday(fileName: string, content: Buffer) {
+    const hostile = timed(client.postForm('/api/vat_imports/preview', importForm(target, fileName, content)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const everyday = timed(
+      neighbour.client.postForm('/api/vat_imports/preview', importForm(neighbour.target, 'sales.csv', everydayCsv())),
+    );
+    return { hostile: await hostile, everyday: await everyday };
+  }
+
+  const cases = [
+    {
+      what: 'a cell of 95 MB (a shared string)',
+      fileName: 'long.xlsx',
+      content: () => hostileXlsx.longSharedString(),
+      problem: {
+        row: 2,
+        column: 'B',
+        message:
+          'The cell in column B of row 2 holds more than 32,767 characters, which is more than a spreadsheet cell can: check that the file is the export you meant',
+      },
+    },
+    {
+      what: 'a cell of 95 MB (an inline string)',
+      fileName: 'inline.xlsx',
+      content: () => hostileXlsx.longInlineString(),
+      problem: {
+        row: 2,
+        column: 'B',
+        message:
+          'The cell in column B of row 2 holds more than 32,767 characters, which is more than a spreadsheet cell can: check that the file is the export you meant',
+      },
+    },
+    {
+      what: 'a row of 2,000 columns',
+      fileName: 'wide.xlsx',
+      content: () => hostileXlsx.wide(2_000),
+      problem: {
+        row: 1,
+        column: 'ALM',
+        message:
+          'Row 1 has more than 1,000 columns (it reaches column ALM); VAT Wise reads at most 1,000. Delete the columns you do not need and save the file again',
+      },
+    },
+    {
+      what: 'more rows than the limit',
+      fileName: 'tall.xlsx',
+      content: () => hostileXlsx.tall(importLimits.maxDataRows + 1),
+      problem: {
+        row: 150_002,
+        column: null,
+        message:
+          'The file has more than 150,000 rows of records (record 150,001 is on row 150,002); VAT Wise imports at most 150,000 at a time. Split it into smaller files (for example one per month) and import each',
+      },
+    },
+  ];
+
+  for (const { what, fileName, content, problem } of cases) {
+    it(`${what} is refused at the limit, naming it, its row and column, while another person's preview completes`, async () => {
+      const file = content();
+      expect(file.length).toBeLessThan(2 * 1024 * 1024);
+      const { hostile, everyday } = await hostileBesideEveryday(fileName, file);
+      expect(hostile.result.statusCode).toBe(200);
+      expect(previewOf(hostile.result).problems).toEqual([problem]);
+      expect(hostile.ms).toBeLessThan(wellUnderTheTimeLimit);
+      expect(everyday.result.statusCode, everyday.result.body).toBe(200);
+      expect(previewOf(everyday.result)).toMatchObject({ recordCount: 1, problemCount: 0 });
+      expect(everyday.ms).toBeLessThan(wellUnderTheTimeLimit);
+    });
+  }
+
+  it("one person's several files wait behind each other, not ahead of another person's", async () => {
+    const lines = ['Date,Description,Net,VAT'];
+    for (let index = 0; index < 100_000; index++) lines.push(`${neighbour.periodStart},Takings ${index},100.00,20.00`);
+    const large = `${lines.join('\n')}\n`;
+    const finished: string[] = [];
+    const theirs = Array.from({ length: 4 }, (_, index) =>
+      client
+        .postForm('/api/vat_imports/preview', importForm(target, `takings-${index}.csv`, large))
+        .then((response) => {
+          finished.push(`takings-${index}.csv`);
+          return response;
+        }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const everyday = await neighbour.client.postForm(
+      '/api/vat_imports/preview',
+      importForm(neighbour.target, 'sales.csv', everydayCsv()),
+    );
+    finished.push('sales.csv');
+    expect(previewOf(everyday)).toMatchObject({ recordCount: 1, problemCount: 0 });
+    // The neighbour's file was read beside the first of the four, before the second was.
+    expect(finished.indexOf('sales.csv')).toBeLessThanOrEqual(1);
+    for (const response of await Promise.all(theirs)) {
+      expect(response.statusCode).toBe(200);
+      expect(previewOf(response).recordCount).toBe(100_000);
+    }
   });
 });
 

@@ -91,6 +91,7 @@ export class ImportService {
         cashAccounting: await this.onCashAccounting(user.workspaceId, draft.vrn, draft),
       },
       withBatches,
+      requestedBy: user.id,
     };
     return body.tooLarge ? problemOnly(input, fileTooLargeProblem()) : this.read(input);
   }

@@ -59,4 +59,41 @@ describe('the pool of file readers', () => {
     expect(read.length).toBeGreaterThan(0);
     expect(refused.length + read.length).toBe(4);
   });
+
+  /** A file of `rows` sales that takes a worker a while to read. */
+  const salesOf = (fileName: string, rows: number, requestedBy: string) => {
+    const lines = ['Date,Description,Net,VAT'];
+    for (let index = 0; index < rows; index++) lines.push(`2026-04-01,Takings ${index},100.00,20.00`);
+    return { ...input(fileName), content: csvFile(lines), requestedBy };
+  };
+
+  it("reads one person's files one after another, and another person's beside them", async () => {
+    pool = createPreviewPool({ threads: 2 });
+    const reader = pool;
+    const finished: string[] = [];
+    const read = (file: ReturnType<typeof salesOf>) =>
+      reader.read(file).then((parsed) => {
+        finished.push(file.fileName);
+        return parsed;
+      });
+    const theirs = ['a0.csv', 'a1.csv', 'a2.csv'].map((fileName) => read(salesOf(fileName, 50_000, 'person-a')));
+    const mine = read(salesOf('b.csv', 1, 'person-b'));
+    expect((await mine).problems).toEqual([]);
+    expect((await Promise.all(theirs)).map((parsed) => parsed.recordCount)).toEqual([50_000, 50_000, 50_000]);
+    // The second worker took b.csv rather than a1.csv, so it was done before a1.csv began.
+    expect(finished.filter((fileName) => fileName !== 'b.csv')).toEqual(['a0.csv', 'a1.csv', 'a2.csv']);
+    expect(finished.indexOf('b.csv')).toBeLessThan(finished.indexOf('a1.csv'));
+  });
+
+  it("refuses a person's file beyond their share of the queue, and still takes another person's", async () => {
+    pool = createPreviewPool({ threads: 1, maxQueue: 4, maxQueuePerPerson: 2 });
+    const reader = pool;
+    const theirs = Array.from({ length: 4 }, (_, index) => reader.read(salesOf(`a${index}.csv`, 10_000, 'person-a')));
+    const mine = reader.read(salesOf('b.csv', 1, 'person-b'));
+    const outcomes = await Promise.allSettled(theirs);
+    // One read at once, two waiting: the fourth is refused.
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(outcomes[3]).toMatchObject({ reason: { code: 'IMPORTS_BUSY' } });
+    expect((await mine).recordCount).toBe(1);
+  });
 });

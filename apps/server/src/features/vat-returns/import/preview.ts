@@ -28,6 +28,8 @@ export interface PreviewInput {
   period: ImportPeriod;
   /** Send every record back in batches (to import them); a preview needs only the sample. */
   withBatches?: boolean;
+  /** Whose file it is: each person's files are read one at a time, in turn with others' (preview-pool.ts). */
+  requestedBy?: string;
 }
 
 const fieldsToChoose: Record<ImportKind, string> = {

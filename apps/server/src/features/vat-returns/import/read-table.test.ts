@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   columnLetter,
+  maxCellChars,
   maxDataRows,
   maxFileBytes,
   maxUnpackedBytes,
@@ -9,7 +10,7 @@ import {
   type Table,
   unpackedBytes,
 } from './read-table';
-import { csvFile, dateCell, moneyCell, xlsxFile } from './test-fixtures';
+import { csvFile, dateCell, hostileXlsx, moneyCell, xlsxFile, xlsxFromXml } from './test-fixtures';
 
 function table(result: ReadTableResult): Table {
   if ('problem' in result) throw new Error(`Expected a table, got: ${result.problem.message}`);
@@ -159,9 +160,12 @@ describe('readTable: CSV', () => {
 
   it('refuses more than 150,000 rows of records', async () => {
     const lines = ['Box,Amount', ...Array.from({ length: maxDataRows + 1 }, () => '1,1')];
-    expect(problem(await readTable('many.csv', csvFile(lines))).message).toBe(
-      'The file has 150,001 rows of records; VAT Wise imports at most 150,000 at a time. Split it into smaller files (for example one per month) and import each',
-    );
+    expect(problem(await readTable('many.csv', csvFile(lines)))).toEqual({
+      row: 150_002,
+      column: null,
+      message:
+        'The file has more than 150,000 rows of records (record 150,001 is on row 150,002); VAT Wise imports at most 150,000 at a time. Split it into smaller files (for example one per month) and import each',
+    });
     expect(table(await readTable('enough.csv', csvFile(lines.slice(0, -1)))).rows).toHaveLength(maxDataRows);
   });
 });
@@ -216,6 +220,120 @@ describe('readTable: XLSX', () => {
     expect(problem(await readTable('bomb.xlsx', bomb)).message).toBe(
       '"bomb.xlsx" unpacks to more than 100 MB, which is too large to import. Save the records as CSV, or split them into smaller workbooks',
     );
+  });
+});
+
+describe('readTable: limits checked as the file is read', () => {
+  /** Refused long before the 30-second time limit could have stopped it. */
+  const quickly = 10_000;
+  const timed = async (read: () => Promise<ReadTableResult>) => {
+    const started = performance.now();
+    const result = await read();
+    return { result, ms: performance.now() - started };
+  };
+  const longCell = {
+    row: 2,
+    column: 'B',
+    message:
+      'The cell in column B of row 2 holds more than 32,767 characters, which is more than a spreadsheet cell can: check that the file is the export you meant',
+  };
+
+  it('reads a workbook written part by part (the hostile ones below are written so)', async () => {
+    const content = xlsxFromXml(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>Amount</t></is></c></row><row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>10.5</v></c></row>',
+      '<si><t>Box</t></si>',
+    );
+    expect(table(await readTable('boxes.xlsx', content))).toEqual({
+      columns: ['Box', 'Amount'],
+      rows: [{ row: 2, cells: { Box: 1, Amount: 10.5 } }],
+    });
+  });
+
+  it('refuses a cell that unpacks to 95 MB as a shared string or inline, within its first kilobytes', async () => {
+    for (const content of [hostileXlsx.longSharedString(), hostileXlsx.longInlineString()]) {
+      expect(content.length).toBeLessThan(200 * 1024);
+      const { result, ms } = await timed(() => readTable('long.xlsx', content));
+      expect(problem(result)).toEqual(longCell);
+      expect(ms).toBeLessThan(quickly);
+    }
+  });
+
+  it('counts a cell as read: trimmed, escapes read as one character', async () => {
+    const padded = `${' '.repeat(1_000)}${'x'.repeat(maxCellChars)}${' '.repeat(1_000)}`;
+    // Seven characters as written for each one read, across the chunks the XML is read in.
+    const escaped = '_x0041_'.repeat(maxCellChars);
+    const sheet = (text: string) =>
+      `<row r="1"><c r="A1" t="inlineStr"><is><t>Note</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+    expect(table(await readTable('padded.xlsx', xlsxFromXml(sheet(padded)))).rows).toHaveLength(1);
+    expect(table(await readTable('escaped.xlsx', xlsxFromXml(sheet(escaped)))).rows).toHaveLength(1);
+    expect(problem(await readTable('long.xlsx', xlsxFromXml(sheet(`${padded}x`)))).column).toBe('A');
+  });
+
+  it('refuses a row of 2,000 columns at the first column past the limit', async () => {
+    const { result, ms } = await timed(() => readTable('wide.xlsx', hostileXlsx.wide(2_000)));
+    expect(problem(result)).toEqual({
+      row: 1,
+      column: 'ALM',
+      message:
+        'Row 1 has more than 1,000 columns (it reaches column ALM); VAT Wise reads at most 1,000. Delete the columns you do not need and save the file again',
+    });
+    expect(ms).toBeLessThan(quickly);
+    const csv = await readTable(
+      'wide.csv',
+      csvFile([Array.from({ length: 2_000 }, (_, index) => `c${index}`).join(',')]),
+    );
+    expect(problem(csv)).toEqual(problem(result));
+  });
+
+  it('refuses the row of record 150,001, and reads 150,000', async () => {
+    const { result, ms } = await timed(() => readTable('many.xlsx', hostileXlsx.tall(maxDataRows + 1)));
+    expect(problem(result)).toEqual({
+      row: 150_002,
+      column: null,
+      message:
+        'The file has more than 150,000 rows of records (record 150,001 is on row 150,002); VAT Wise imports at most 150,000 at a time. Split it into smaller files (for example one per month) and import each',
+    });
+    expect(ms).toBeLessThan(quickly);
+    expect(table(await readTable('enough.xlsx', hostileXlsx.tall(maxDataRows))).rows).toHaveLength(maxDataRows);
+  });
+
+  it('refuses a CSV cell over 32,767 characters, naming its row and column', async () => {
+    const csv = csvFile([
+      'Date,Description,Net,VAT',
+      '2026-04-01,Books,10.00,0.00',
+      `2026-04-02,Books,${'9'.repeat(40_000)},0.00`,
+    ]);
+    expect(problem(await readTable('long.csv', csv))).toEqual({
+      row: 3,
+      column: 'C',
+      message:
+        'The cell in column C of row 3 holds more than 32,767 characters, which is more than a spreadsheet cell can: check that the file is the export you meant',
+    });
+  });
+
+  it('checks the parts as a reader going through the ZIP finds them, listed in its directory or not', async () => {
+    // read-excel-file reads the parts one after another from the start, as they come.
+    const hidden = xlsxFromXml(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="s"><v>3</v></c></row>',
+      `<si><t>Date</t></si><si><t>Description</t></si><si><t>2026-04-01</t></si><si><t>${'x'.repeat(100_000)}</t></si>`,
+      { unlisted: ['xl/sharedStrings.xml'] },
+    );
+    expect(problem(await readTable('hidden.xlsx', hidden))).toEqual(longCell);
+  });
+
+  it('refuses as damaged a tag or attribute no workbook has, without reading it to its end', async () => {
+    const attribute = xlsxFromXml(
+      Buffer.concat([
+        Buffer.from('<row r="1"><c r="A1" s="'),
+        Buffer.alloc(95 * 1024 * 1024, '1'),
+        Buffer.from('"><v>1</v></c></row>'),
+      ]),
+    );
+    const { result, ms } = await timed(() => readTable('odd.xlsx', attribute));
+    expect(problem(result).message).toBe(
+      '"odd.xlsx" could not be read as an Excel workbook: it may be damaged. Open it in Excel and save it again as .xlsx, or save it as CSV',
+    );
+    expect(ms).toBeLessThan(quickly);
   });
 });
 

@@ -1,19 +1,32 @@
-import zlib from 'node:zlib';
-import { type ImportProblem, importLimits } from '@vatwise/domain';
+import type { ImportProblem } from '@vatwise/domain';
 import { parse } from 'csv-parse/sync';
 import { type CellValue, cellText, isBlank } from './cells';
+import {
+  cellTooLongProblem,
+  columnLetter,
+  maxCellChars,
+  maxColumns,
+  maxDataRows,
+  maxFileBytes,
+  maxUnpackedBytes,
+  megabytesOf,
+  tooManyColumnsProblem,
+  tooManyRowsProblem,
+  unpacksTooLargeProblem,
+} from './limits';
+import { xlsxLimitProblem } from './xlsx-limits';
 
 /**
  * An uploaded file as a table: its column headings and its rows, numbered as a spreadsheet shows
  * them (the heading row is row 1 when it is the first line). CSV (comma, semicolon or tab separated,
  * UTF-8 with or without BOM, or Windows-1252 as older Excel saves it) and XLSX (the first sheet) are
- * read; anything else is refused with a message saying how to save the file instead.
+ * read; anything else is refused with a message saying how to save the file instead. The limits
+ * (limits.ts) are checked as the file is read: the first one broken stops the reading.
  */
 
 export type { CellValue };
 
-export const { maxFileBytes, maxDataRows, maxUnpackedBytes, maxColumns, maxCellChars } = importLimits;
-const megabytesOf = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+export { columnLetter, maxCellChars, maxColumns, maxDataRows, maxFileBytes, maxUnpackedBytes };
 
 export interface TableRow {
   /** 1-based, as a spreadsheet shows it. */
@@ -92,15 +105,14 @@ function notSpreadsheet(fileName: string, content: Buffer): { problem: ImportPro
 // --- XLSX -----------------------------------------------------------------------------------
 
 async function readXlsx(fileName: string, content: Buffer): Promise<Grid | { problem: ImportProblem }> {
-  // The sizes a ZIP declares can lie, so every part is really unpacked, counting, before the
-  // workbook is read.
   const unpacked = unpackedBytes(content);
   if (unpacked === null) return unreadableWorkbook(fileName);
-  if (unpacked > maxUnpackedBytes || inflatesBeyond(content, maxUnpackedBytes)) {
-    return fileProblem(
-      `"${fileName}" unpacks to more than ${megabytesOf(maxUnpackedBytes)}, which is too large to import. Save the records as CSV, or split them into smaller workbooks`,
-    );
-  }
+  if (unpacked > maxUnpackedBytes) return { problem: unpacksTooLargeProblem(fileName) };
+  // The sizes a ZIP declares can lie, and read-excel-file unpacks every part whole before it
+  // reads any: so the parts are first unpacked a chunk at a time, checking the limits as they come.
+  const limit = await xlsxLimitProblem(fileName, content);
+  if (limit === 'damaged') return unreadableWorkbook(fileName);
+  if (limit) return { problem: limit };
   let data: unknown[][];
   try {
     // Loaded on the first spreadsheet rather than at every start.
@@ -151,82 +163,50 @@ export function unpackedBytes(content: Buffer): number | null {
   return null;
 }
 
-/**
- * Whether the ZIP's parts, really unpacked, come to more than `limit` bytes (whatever their
- * headers say). Each part is inflated with a cap on its output, so a bomb stops at the cap.
- */
-export function inflatesBeyond(content: Buffer, limit: number): boolean {
-  const endRecord = 0x06054b50;
-  const earliest = Math.max(0, content.length - 22 - 0xffff);
-  let end = -1;
-  for (let at = content.length - 22; at >= earliest; at--) {
-    if (content.readUInt32LE(at) === endRecord) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return false;
-  let offset = content.readUInt32LE(end + 16);
-  let left = limit;
-  for (let index = 0, entries = content.readUInt16LE(end + 10); index < entries; index++) {
-    if (offset + 46 > content.length) return false;
-    const method = content.readUInt16LE(offset + 10);
-    const compressed = content.readUInt32LE(offset + 20);
-    const local = content.readUInt32LE(offset + 42);
-    offset +=
-      46 + content.readUInt16LE(offset + 28) + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
-    if (local + 30 > content.length) return false;
-    const dataStart = local + 30 + content.readUInt16LE(local + 26) + content.readUInt16LE(local + 28);
-    const data = content.subarray(dataStart, Math.min(content.length, dataStart + compressed));
-    let size: number;
-    if (method === 0) size = data.length;
-    else if (method === 8) {
-      try {
-        size = zlib.inflateRawSync(data, { maxOutputLength: left + 1 }).length;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return true;
-        continue; // A damaged part: reading the workbook will say so.
-      }
-    } else continue;
-    left -= size;
-    if (left < 0) return true;
-  }
-  return false;
-}
-
 function toCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
   return String(value);
 }
 
-/** A row wider than maxColumns or a cell longer than maxCellChars, named by row and column. */
+/**
+ * A row with a value beyond maxColumns or a cell longer than maxCellChars, named by row and
+ * column. Both are checked as the file is read (readText, xlsx-limits.ts); this is the last check.
+ */
 function oversizedCell(grid: Grid): { problem: ImportProblem } | null {
   for (const [index, cells] of grid.entries()) {
-    if (cells.length > maxColumns) {
-      return {
-        problem: {
-          row: index + 1,
-          column: null,
-          message: `Row ${index + 1} has ${cells.length.toLocaleString('en-GB')} columns; VAT Wise reads at most ${maxColumns.toLocaleString('en-GB')}. Delete the columns you do not need and save the file again`,
-        },
-      };
-    }
-    const long = cells.findIndex((cell) => typeof cell === 'string' && cell.length > maxCellChars);
-    if (long >= 0) {
-      return {
-        problem: {
-          row: index + 1,
-          column: columnLetter(long),
-          message: `The cell in column ${columnLetter(long)} of row ${index + 1} holds more than ${maxCellChars.toLocaleString('en-GB')} characters, which is more than a spreadsheet cell can: check that the file is the export you meant`,
-        },
-      };
-    }
+    const long = cells.findIndex(
+      (cell, column) =>
+        (typeof cell === 'string' && cell.length > maxCellChars) || (column >= maxColumns && !isBlank(cell)),
+    );
+    if (long >= maxColumns) return { problem: tooManyColumnsProblem(index + 1, long) };
+    if (long >= 0) return { problem: cellTooLongProblem(index + 1, long) };
   }
   return null;
 }
 
 // --- CSV ------------------------------------------------------------------------------------
+
+/**
+ * The first limit the CSV's records break, record by record in the order they were written. A
+ * CSV is at most maxFileBytes and packs nothing, so it is parsed whole first: csv-parse's
+ * per-record hook (on_record) would cost a fifth of the parsing again.
+ */
+function csvLimitProblem(records: string[][]): ImportProblem | null {
+  let recordsWithValues = 0;
+  for (const [index, record] of records.entries()) {
+    const row = index + 1;
+    let hasValue = false;
+    for (let column = 0; column < record.length; column++) {
+      if (column >= maxColumns) return tooManyColumnsProblem(row, column);
+      const field = record[column] ?? '';
+      if (field.length > maxCellChars) return cellTooLongProblem(row, column);
+      hasValue ||= field.trim() !== '';
+    }
+    if (hasValue && ++recordsWithValues > maxDataRows + 1) return tooManyRowsProblem(row);
+  }
+  return null;
+}
 
 function readText(fileName: string, content: Buffer): Grid | { problem: ImportProblem } {
   const refused = notSpreadsheet(fileName, content);
@@ -245,7 +225,8 @@ function readText(fileName: string, content: Buffer): Grid | { problem: ImportPr
       relax_quotes: true,
       skip_empty_lines: false,
     }) as string[][];
-    return records;
+    const limit = csvLimitProblem(records);
+    return limit ? { problem: limit } : records;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'CSV_QUOTE_NOT_CLOSED') {
@@ -325,15 +306,6 @@ function unclosedQuoteLine(text: string, delimiter: string): number | null {
 
 // --- headings and rows ----------------------------------------------------------------------
 
-/** 'A' for column 0, 'AA' for column 26, as a spreadsheet labels them. */
-export function columnLetter(index: number): string {
-  let letters = '';
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
 function normaliseCell(value: CellValue | undefined): CellValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
@@ -364,11 +336,11 @@ function toTable(grid: Grid, xlsx: boolean): ReadTableResult {
   }
 
   const dataRows = grid.slice(headerIndex + 1);
-  const recordCount = dataRows.filter((cells) => cells.some((cell) => !isBlank(cell))).length;
-  if (recordCount > maxDataRows) {
-    return fileProblem(
-      `The file has ${recordCount.toLocaleString('en-GB')} rows of records; VAT Wise imports at most ${maxDataRows.toLocaleString('en-GB')} at a time. Split it into smaller files (for example one per month) and import each`,
-    );
+  let recordCount = 0;
+  for (const [offset, cells] of dataRows.entries()) {
+    if (cells.some((cell) => !isBlank(cell)) && ++recordCount > maxDataRows) {
+      return { problem: tooManyRowsProblem(headerRow + 1 + offset) };
+    }
   }
   const width = dataRows.reduce((widest, cells) => Math.max(widest, cells.length), headerCells.length);
   const columns: { name: string; index: number }[] = [];

@@ -160,7 +160,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(apiDocs, { production: config.environment === 'production', version });
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
   await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
-  const practices = new PracticeService({ repo: new PracticeRepo(database.db) });
+  const practices = new PracticeService({ repo: new PracticeRepo(database.db), log: app.log });
   const sessionCache = createSessionCache(
     sessionUserResolver(
       withSessionLimits(

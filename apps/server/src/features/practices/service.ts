@@ -10,7 +10,8 @@ import {
 } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { PracticeRepo } from './repo';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityRow, PracticeRepo } from './repo';
 
 export type ActivityKind = (typeof businessActivityKinds)[number];
 
@@ -20,7 +21,11 @@ export const ACTIVITY_LIMIT = 200;
 export interface PracticeServiceDeps {
   repo: PracticeRepo;
   now?: () => Date;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
+
+/** A line just added to a business's audit trail; `actor_id` is empty when no person did it. */
+export type ActivityListener = (row: ActivityRow) => void | Promise<void>;
 
 /**
  * What VAT Wise adds to better-auth's practices: the policy (review before filing, two-factor
@@ -30,6 +35,7 @@ export interface PracticeServiceDeps {
  */
 export class PracticeService {
   private readonly now: () => Date;
+  private readonly listeners = new Set<ActivityListener>();
 
   constructor(private readonly deps: PracticeServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -70,7 +76,7 @@ export class PracticeService {
 
   /** Notes what a person did to one of the workspace's businesses. */
   async record(user: SessionUser, vrn: string, kind: ActivityKind, detail = ''): Promise<void> {
-    await this.deps.repo.addActivity({
+    await this.add({
       id: randomUUID(),
       owner_id: user.workspaceId,
       vrn,
@@ -80,6 +86,45 @@ export class PracticeService {
       kind,
       detail,
     });
+  }
+
+  /**
+   * Notes what happened to a business without a person doing it (HMRC's answer to a scheduled
+   * check, a client's answer through their link): the actor is named, with no user id.
+   */
+  async recordForWorkspace(
+    workspaceId: string,
+    vrn: string,
+    kind: ActivityKind,
+    actorName: string,
+    detail = '',
+  ): Promise<void> {
+    await this.add({
+      id: randomUUID(),
+      owner_id: workspaceId,
+      vrn,
+      at: this.now().toISOString(),
+      actor_id: '',
+      actor_name: actorName,
+      kind,
+      detail,
+    });
+  }
+
+  /** Hears every line added to an audit trail, after it is stored (notifications follow them). */
+  onActivity(listener: ActivityListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async add(row: ActivityRow): Promise<void> {
+    await this.deps.repo.addActivity(row);
+    for (const listener of this.listeners) {
+      // A listener's failure (a mail server down) never undoes or fails what was recorded.
+      await Promise.resolve()
+        .then(() => listener(row))
+        .catch((error: unknown) => this.deps.log?.warn({ err: error, kind: row.kind }, 'an activity listener failed'));
+    }
   }
 
   async activity(user: SessionUser, vrn: string): Promise<BusinessActivity[]> {
@@ -95,4 +140,4 @@ export class PracticeService {
 }
 
 /** What other features call to leave a line in a business's audit trail. */
-export type ActivityLog = Pick<PracticeService, 'record'>;
+export type ActivityLog = Pick<PracticeService, 'record' | 'recordForWorkspace'>;

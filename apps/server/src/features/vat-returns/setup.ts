@@ -22,7 +22,7 @@ export function vatReturnsFeature(
   database: DatabaseHandle,
   hmrc: ReturnType<typeof hmrcConnection>,
   log: FastifyBaseLogger,
-  practices: Pick<PracticeService, 'record' | 'requiresReview'>,
+  practices: Pick<PracticeService, 'record' | 'recordForWorkspace' | 'requiresReview'>,
 ) {
   const repo = new VatReturnRepo(database.db);
   const schemeRepo = new VatSchemeRepo(database.db);

@@ -97,6 +97,7 @@ const definitions = {
     'INVALID_INVITATION_STATUS',
     'This authorisation request cannot be cancelled as the client has already responded to the request, or the request has expired.',
   ],
+  NO_RELATIONSHIP: [403, 'NO_RELATIONSHIP', 'The specified relationship does not exist.'],
   INVITATION_NOT_FOUND: [404, 'INVITATION_NOT_FOUND', 'The authorisation request cannot be found.'],
   RELATIONSHIP_NOT_FOUND: [
     404,

@@ -282,3 +282,46 @@ describe('the agent’s list of invitations', () => {
     });
   });
 });
+
+describe('a relationship that ends', () => {
+  const deauthorise = (client: VatClient, accept = 'application/vnd.hmrc.2.0+json') => {
+    const { knownFact: _knownFact, ...body } = vatRequest(client);
+    return agentCall(sandbox, agent, 'PUT', `/agents/${agent.arn}/deauthorise-client`, body, { accept });
+  };
+
+  it('ends when the agent de-authorises (2.0): the check says not authorised and VAT calls are refused', async () => {
+    const client = await newVatClient(sandbox);
+    const { invitationId } = await answeredInvitation(sandbox, agent, client, 'accept');
+    const ended = await deauthorise(client);
+    expect(ended.statusCode, ended.body).toBe(204);
+    expect((await checkRelationship(client)).statusCode).toBe(404);
+    expect((await vatInformation(client)).json().code).toBe('CLIENT_OR_AGENT_NOT_AUTHORISED');
+    expect((await readInvitation(sandbox, agent, invitationId)).status).toBe('Deauthorised');
+    expect((await deauthorise(client)).json().code).toBe('NO_RELATIONSHIP');
+  });
+
+  it('is not served under version 1.0, where HMRC has no de-authorise', async () => {
+    const client = await newVatClient(sandbox);
+    await answeredInvitation(sandbox, agent, client, 'accept');
+    const refused = await deauthorise(client, 'application/vnd.hmrc.1.0+json');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('MATCHING_RESOURCE_NOT_FOUND');
+    expect((await checkRelationship(client)).statusCode).toBe(204);
+  });
+
+  it('ends when the client removes the agent (an operator control standing in for the client’s HMRC account)', async () => {
+    const client = await newVatClient(sandbox);
+    await answeredInvitation(sandbox, agent, client, 'accept');
+    expect((await vatInformation(client)).statusCode).toBe(200);
+    const removed = await sandbox.operator('DELETE', `/clients/${client.vrn}/agents`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ vrn: client.vrn, ended: 1 });
+    expect((await checkRelationship(client)).json().code).toBe('RELATIONSHIP_NOT_FOUND');
+    const refused = await vatInformation(client);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('CLIENT_OR_AGENT_NOT_AUTHORISED');
+    // The client can authorise the agent again: a new request is accepted as before.
+    await answeredInvitation(sandbox, agent, client, 'accept');
+    expect((await vatInformation(client)).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
-import type { SandboxAnswer } from '../http/errors';
+import { flat, type SandboxAnswer } from '../http/errors';
 import { errorPage } from '../oauth/pages';
 import { browserSessionCsrf, browserSessionUser, clientPagesPath } from '../oauth/session';
 import { authenticate, isAnswer, send, throttle } from '../platform/http';
@@ -15,7 +15,7 @@ import {
   invitationPath,
   serviceOfUrlPart,
 } from './service';
-import { arnPattern, parseJsonObject, validateClientAccessData } from './validation';
+import { arnPattern, parseJsonObject, validateClientAccessData, validateDeauthoriseData } from './validation';
 
 /**
  * HMRC's Agent Authorisation API 1.0 (reference/hmrc-api-definitions/agent-authorisation) and the
@@ -144,6 +144,28 @@ export function agentRoutes(context: SandboxContext, basePath: string, authorisa
       const data = bodyOf(request, false);
       if ('status' in data) return send(reply, data);
       return answer(reply, await authorisations.checkRelationship(agent.arn, data));
+    });
+
+    // Version 2.0 only: under 1.0's Accept header HMRC's platform finds no such resource.
+    app.put('/agents/:arn/deauthorise-client', async (request, reply) => {
+      if (/^application\/vnd\.hmrc\.1\.0\+/.test(request.headers.accept?.trim() ?? '')) {
+        return send(
+          reply,
+          flat(
+            404,
+            'MATCHING_RESOURCE_NOT_FOUND',
+            'A resource with the name in the request can not be found in the API',
+          ),
+        );
+      }
+      const agent = await admit(request, reply, 'write:relationships');
+      if ('status' in agent) return send(reply, agent);
+      if (!isJson(request)) return send(reply, agentError('UNSUPPORTED_CONTENT_TYPE'));
+      const body = parseJsonObject(request.body);
+      if (!body) return send(reply, agentError('BAD_REQUEST'));
+      const data = validateDeauthoriseData(body);
+      if ('status' in data) return send(reply, data);
+      return answer(reply, await authorisations.deauthorise(agent.arn, data));
     });
 
     // --- the client's link: sign in, then accept or decline ------------------------------------

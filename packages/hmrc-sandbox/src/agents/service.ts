@@ -5,7 +5,7 @@ import { randomFrom } from '../platform/secrets';
 import type { InvitationRecord, RelationshipKey, TestUserRecord } from '../store/store';
 import { intBetween, randomFor } from '../vat/random';
 import { type AgentError, agentError } from './errors';
-import type { AgentService, ClientAccessData } from './validation';
+import type { AgentService, ClientAccessData, ClientRelationshipData } from './validation';
 
 /**
  * Agent authorisation's state: invitations an agent sends, the client's answer and the
@@ -176,6 +176,25 @@ export class AgentAuthorisations {
     if (clientProblem) return clientProblem;
     const exists = await this.context.store.hasRelationship({ arn, service: data.service, client_id: data.clientId });
     return exists ? undefined : 'RELATIONSHIP_NOT_FOUND';
+  }
+
+  /** The agent ends its own relationship with the client (2.0's de-authorise). */
+  async deauthorise(arn: string, data: ClientRelationshipData): Promise<AgentError | undefined> {
+    const key = { arn, service: data.service, client_id: data.clientId };
+    return (await this.context.store.endRelationship(key, this.context.clock.iso())) ? undefined : 'NO_RELATIONSHIP';
+  }
+
+  /**
+   * The client removes their agent for the service (on HMRC's own pages; in the simulator an
+   * operator control): the number of relationships ended.
+   */
+  async removeAgentsOfClient(service: AgentService, clientId: string): Promise<number> {
+    const { store, clock } = this.context;
+    let ended = 0;
+    for (const arn of await store.agentsOfClient(service, clientId)) {
+      if (await store.endRelationship({ arn, service, client_id: clientId }, clock.iso())) ended += 1;
+    }
+    return ended;
   }
 
   /** The client's pending invitations from the agent behind a link, for the service in it. */

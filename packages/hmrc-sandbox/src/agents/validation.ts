@@ -93,3 +93,25 @@ export function validateClientAccessData(
     ...(known === 'MTD-IT' ? { agentType: agentType === 'supporting' ? 'supporting' : 'main' } : {}),
   };
 }
+
+/** A de-authorise body (2.0): the client's service, type and identifier, with no known fact. */
+export interface ClientRelationshipData {
+  service: AgentService;
+  clientId: string;
+  agentType?: AgentType;
+}
+
+export function validateDeauthoriseData(body: Record<string, unknown>): ClientRelationshipData | SandboxAnswer {
+  const { knownFact: _knownFact, ...rest } = body;
+  // The same checks as create's, with a known fact of the right format standing in for the absent one.
+  const result = validateClientAccessData(
+    { ...rest, knownFact: body.service === 'MTD-IT' ? 'AA1 1AA' : '2000-01-01' },
+    { withClientType: true },
+  );
+  if ('status' in result) return result;
+  return {
+    service: result.service,
+    clientId: result.clientId,
+    ...(result.agentType ? { agentType: result.agentType } : {}),
+  };
+}

@@ -11,6 +11,7 @@ export const scopeDescriptions: Record<string, string> = {
   'read:sent-invitations': 'View the authorisation requests you sent',
   'write:cancel-invitations': 'Cancel authorisation requests you sent',
   'read:check-relationship': 'Check whether a client has authorised you',
+  'write:relationships': 'End your authority to act for a client',
   hello: 'Say hello (HMRC test scope)',
 };
 

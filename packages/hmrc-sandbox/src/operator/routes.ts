@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { AgentAuthorisations } from '../agents/service';
 import type { SandboxContext } from '../context';
 import { createFraudHeaderLog } from '../fraud-headers';
 import { faultKinds, faultTargets } from '../platform/faults';
@@ -10,7 +11,7 @@ import { obligationPatterns } from '../vat/model';
 /**
  * Controls for tests and demos, under /operator (never registered in production): forget all
  * state, put faults on the next calls of an endpoint, move the simulator's clock, and choose how
- * often a test user's business files.
+ * often a test user's business files, and end a client's agent as the client would.
  */
 
 const faultSchema = z.object({
@@ -144,6 +145,19 @@ export function operatorRoutes(context: SandboxContext) {
         return reply.code(409).send({ code: 'CONFLICT', message: 'The account changed meanwhile; try again' });
       }
       return { vrn, pattern: parsed.data.pattern, obligations: account.obligations };
+    });
+
+    /**
+     * The client removes their agent for VAT, as they would in their HMRC account: every agent's
+     * relationship for the VRN ends, so the agents' relationship checks and VAT calls are refused.
+     */
+    app.delete('/operator/clients/:vrn/agents', async (request, reply) => {
+      const { vrn } = request.params as { vrn: string };
+      if (!(await context.store.account(vrn))) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: `No test user has a VAT account for ${vrn}` });
+      }
+      const ended = await new AgentAuthorisations(context).removeAgentsOfClient('MTD-VAT', vrn);
+      return { vrn, ended };
     });
 
     app.get('/operator/clock', async () => clockState());

@@ -414,6 +414,42 @@ export class SandboxStore {
   }
 
   /**
+   * Ends the agent's relationship with the client (the agent de-authorises, or the client removes
+   * the agent): the invitation that made it reads Deauthorised. False when there was none.
+   */
+  async endRelationship(key: RelationshipKey, at: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('hmrc_sandbox_relationship')
+        .where('arn', '=', key.arn)
+        .where('service', '=', key.service)
+        .where('client_id', '=', key.client_id)
+        .executeTakeFirst();
+      if (removed.numDeletedRows === 0n) return false;
+      await trx
+        .updateTable('hmrc_sandbox_invitation')
+        .set({ status: 'Deauthorised', updated_at: at })
+        .where('arn', '=', key.arn)
+        .where('service', '=', key.service)
+        .where('client_id', '=', key.client_id)
+        .where('status', '=', 'Accepted')
+        .execute();
+      return true;
+    });
+  }
+
+  /** The agents (ARNs) a client has for a service. */
+  async agentsOfClient(service: string, clientId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('hmrc_sandbox_relationship')
+      .select('arn')
+      .where('service', '=', service)
+      .where('client_id', '=', clientId)
+      .execute();
+    return rows.map((row) => row.arn);
+  }
+
+  /**
    * The client's one agent for the service from now on: any other agent's relationship ends, and
    * the invitation that made it reads Deauthorised.
    */

@@ -3,9 +3,9 @@ import { type Page, type Sandbox, SimulatedBrowser, type TestUser } from './harn
 
 /** Helpers for agent authorisation tests: agents, clients, the agent's calls and the client's answer. */
 
-/** Every scope an agent's software asks for: the four of agent authorisation and VAT's two. */
+/** Every scope an agent's software asks for: the five of agent authorisation and VAT's two. */
 export const agentScopes =
-  'write:sent-invitations read:sent-invitations write:cancel-invitations read:check-relationship read:vat write:vat';
+  'write:sent-invitations read:sent-invitations write:cancel-invitations read:check-relationship write:relationships read:vat write:vat';
 
 export interface Agent {
   user: TestUser;
@@ -49,7 +49,7 @@ export function relationshipRequest(client: VatClient, changes: Record<string, u
 export function agentCall(
   sandbox: Sandbox,
   agent: Pick<Agent, 'token'>,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

@@ -24,7 +24,7 @@ export interface Sandbox {
   authorise(user: TestUser, scope?: string): Promise<Tokens>;
   /** An API call (VAT, agent authorisation) with HMRC's Accept header for version 1.0 and the token. */
   vat(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     options?: { token?: string; headers?: Record<string, string>; body?: string },
   ): Promise<LightMyRequestResponse>;

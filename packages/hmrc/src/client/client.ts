@@ -39,6 +39,8 @@ import {
  */
 
 export const hmrcAccept = 'application/vnd.hmrc.1.0+json';
+/** Agent Authorisation 2.0, for the operation only it has (de-authorise). */
+const agentAccept20 = 'application/vnd.hmrc.2.0+json';
 
 /**
  * A throttled submission waits as HMRC says (Retry-After, at most 10 s a time) and is sent again,
@@ -91,8 +93,11 @@ export type CreatedTestUser = z.infer<(typeof testUserSchemas)[TestUserKind]>;
 
 export const vatScopes = 'read:vat write:vat';
 
-/** An agent's authority: the VAT scopes for clients' returns, and one per Agent Authorisation operation. */
-export const agentScopes = `${vatScopes} write:sent-invitations read:sent-invitations write:cancel-invitations read:check-relationship`;
+/**
+ * An agent's authority: the VAT scopes for clients' returns, and one per Agent Authorisation
+ * operation (write:relationships is 2.0's de-authorise).
+ */
+export const agentScopes = `${vatScopes} write:sent-invitations read:sent-invitations write:cancel-invitations read:check-relationship write:relationships`;
 
 export class HmrcClient {
   private readonly fetchImpl: FetchLike;
@@ -340,6 +345,41 @@ export class HmrcClient {
       method: 'DELETE',
       url: this.agentPath(arn, `/invitations/${encodeURIComponent(invitationId)}`),
       headers: this.headers(context, { 'content-type': 'application/json' }),
+      timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
+    });
+    if (answer.status !== 204) throw normaliseHmrcError(answer.status, answer.text);
+  }
+
+  /**
+   * Whether the agent may act for the VAT client now: HMRC answers 204, or 404
+   * RELATIONSHIP_NOT_FOUND when the relationship is inactive; any other answer is an error.
+   */
+  async checkRelationship(arn: string, client: VatClientAccess, context: CallContext): Promise<boolean> {
+    const answer = await this.send({
+      method: 'POST',
+      url: this.agentPath(arn, '/relationships'),
+      headers: this.headers(context, { 'content-type': 'application/json' }),
+      body: JSON.stringify(client),
+      timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
+      retry: this.retry,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+    });
+    if (answer.status === 204) return true;
+    const error = normaliseHmrcError(answer.status, answer.text);
+    if (answer.status === 404 && error.codes.includes('RELATIONSHIP_NOT_FOUND')) return false;
+    throw error;
+  }
+
+  /**
+   * Ends the agent's relationship with a VAT client (Agent Authorisation 2.0 only: its Accept
+   * header names 2.0). HMRC answers 204, or 403 NO_RELATIONSHIP when there is none.
+   */
+  async deauthoriseClient(arn: string, vrn: string, context: CallContext): Promise<void> {
+    const answer = await this.send({
+      method: 'PUT',
+      url: this.agentPath(arn, '/deauthorise-client'),
+      headers: this.headers(context, { 'content-type': 'application/json', accept: agentAccept20 }),
+      body: JSON.stringify({ service: 'MTD-VAT', clientType: 'business', clientIdType: 'vrn', clientId: vrn }),
       timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
     });
     if (answer.status !== 204) throw normaliseHmrcError(answer.status, answer.text);

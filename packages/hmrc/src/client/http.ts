@@ -30,7 +30,7 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 5_000 };
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** A function is called for each attempt, after its wait for its turn (fraud headers collected just before sending). */
   headers: Record<string, string> | (() => Record<string, string>);

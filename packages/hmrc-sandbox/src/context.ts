@@ -24,4 +24,9 @@ export interface SandboxContext {
   requestLog: RequestLog;
   /** Calls to act on as usual, whose answer is then lost (the `dropAfter` fault). */
   answersToDrop: WeakSet<object>;
+  /**
+   * The scheme, host and port people reach the simulator at (links handed to clients); null
+   * takes them from each request, which behind a proxy is the proxy's upstream address.
+   */
+  publicOrigin: string | null;
 }

@@ -32,6 +32,8 @@ export interface HmrcSandboxOptions {
   timeoutFaultHoldMs?: number;
   /** The real time, for tests. */
   now?: () => number;
+  /** Where people reach the simulator (e.g. `https://vatwise.example`): the origin of links for clients. */
+  publicOrigin?: string;
 }
 
 /** Paths HMRC serves, for telling a wrong method (405) from an unknown path (404). */
@@ -74,6 +76,7 @@ export async function hmrcSandbox(app: FastifyInstance, options: HmrcSandboxOpti
     callCounts: new Map(),
     requestLog: new RequestLog(),
     answersToDrop: new WeakSet(),
+    publicOrigin: options.publicOrigin ? new URL(options.publicOrigin).origin : null,
   };
 
   // The submit body stays text: only the text shows how many decimals a number was written with.

@@ -9,7 +9,7 @@ import { SandboxStore, openFileDatabase, openMemoryDatabase } from './store/stor
 
 /**
  * The simulator on its own port: `npm run sandbox -- [--memory] [--port 9100] [--host 127.0.0.1]
- * [--data ./data/hmrc-sandbox.sqlite] [--rate-limit 3] [--redirect-uri URL ...]`.
+ * [--data ./data/hmrc-sandbox.sqlite] [--rate-limit 3] [--redirect-uri URL ...] [--public-url URL]`.
  */
 const usage = `Usage: npm run sandbox -- [options]
   --memory              keep all state in memory (gone when it stops)
@@ -18,6 +18,7 @@ const usage = `Usage: npm run sandbox -- [options]
   --host HOST           interface to listen on (default 127.0.0.1)
   --rate-limit N        calls per second per application before 429 (default 3; 0 = off)
   --redirect-uri URL    a redirect URI for the default application (repeatable)
+  --public-url URL      where people reach it, for the links handed to clients (default: the host each request names)
   --applications FILE   more applications: a JSON list of {clientId, clientSecret, name, redirectUris}
   --no-operator         leave out the /operator controls (reset, faults, clock)`;
 
@@ -30,6 +31,7 @@ async function main() {
       host: { type: 'string', default: '127.0.0.1' },
       'rate-limit': { type: 'string', default: '3' },
       'redirect-uri': { type: 'string', multiple: true },
+      'public-url': { type: 'string' },
       applications: { type: 'string' },
       'no-operator': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -67,6 +69,7 @@ async function main() {
     rateLimitPerSecond: rateLimit,
     operatorControls: !values['no-operator'],
     applications,
+    ...(values['public-url'] ? { publicOrigin: values['public-url'] } : {}),
   });
   app.addHook('onClose', async () => database.destroy());
   const shutdown = () => void app.close().then(() => process.exit(0));

@@ -45,8 +45,9 @@ const isJson = (request: FastifyRequest) => /^(application|text)\/json\b/i.test(
 const htmlPage = (reply: FastifyReply, status: number, html: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-/** The page's absolute address: HMRC's clientActionUrl is a full URL. */
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The page's absolute address (HMRC's clientActionUrl is a full URL), at the simulator's public origin when set. */
+const origin = (context: SandboxContext, request: FastifyRequest) =>
+  context.publicOrigin ?? `${request.protocol}://${request.host}`;
 
 export function agentRoutes(context: SandboxContext, basePath: string, authorisations: AgentAuthorisations) {
   const { store } = context;
@@ -97,7 +98,7 @@ export function agentRoutes(context: SandboxContext, basePath: string, authorisa
           ...common,
           expiresOn: `${invitation.expires_on}T00:00:00.000`,
           ...tail,
-          clientActionUrl: `${origin(request)}${basePath}${clientLinkPath(invitation, agent.name)}`,
+          clientActionUrl: `${origin(context, request)}${basePath}${clientLinkPath(invitation, agent.name)}`,
         }
       : { ...common, updated: invitation.effectiveUpdatedAt, ...tail };
   }

@@ -22,6 +22,8 @@ export async function mountEmbeddedSandbox(app: FastifyInstance, config: Config,
     applications: config.hmrc.sandbox.applications,
     rateLimitPerSecond: config.hmrc.sandbox.rateLimitPerSecond,
     operatorControls: config.hmrc.sandbox.operatorControls,
+    // A client's link must reach VAT Wise's public address, not the host a proxy called us by.
+    publicOrigin: config.publicUrl,
   });
   app.log.info(
     { clientId: config.hmrc.clientId, operatorControls: config.hmrc.sandbox.operatorControls },

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { APP_BASE, navigationFor } from '../../shared/navigation/screens';
+import { APP_BASE, isNavItemActive, navigationFor } from '../../shared/navigation/screens';
 import { Brand } from './Brand';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { PageFrame } from './PageFrame';
@@ -86,11 +86,7 @@ export function MainLayout() {
                         end={item.path === APP_BASE}
                         label={t(`nav.${item.key}`)}
                         leftSection={<ScreenIcon screen={item.key} size={18} stroke={1.6} />}
-                        active={
-                          item.path === APP_BASE
-                            ? location.pathname === APP_BASE
-                            : location.pathname.startsWith(item.path)
-                        }
+                        active={isNavItemActive(item, location.pathname)}
                         data-testid={`nav-${item.key}`}
                       />
                     ))}

@@ -65,6 +65,16 @@ export const navigation: NavGroup[] = [
 
 export const allNavItems = navigation.flatMap((group) => group.items);
 
+/**
+ * Whether the navigation marks `item` as the screen at `pathname`: its own path or one below it,
+ * never a sibling whose path merely starts alike (/app/practice is not /app/practice-dashboard).
+ */
+export function isNavItemActive(item: Pick<NavItem, 'path'>, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (item.path === APP_BASE) return path === APP_BASE;
+  return path === item.path || path.startsWith(`${item.path}/`);
+}
+
 /** Content pages, each a translation namespace of features/content. */
 export const contentPages = ['about', 'mission', 'vision', 'technology', 'security', 'whitepaper'] as const;
 export type ContentNamespace = (typeof contentPages)[number] | 'home' | 'privacy';

@@ -31,6 +31,7 @@ import { dashboardFeature, dashboardRoutes } from './features/dashboard';
 import { PracticeRepo, PracticeService, practiceRoutes } from './features/practices';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
+import { notificationRoutes, notificationsFeature } from './features/notifications';
 import { userRoutes } from './features/users/routes';
 import accessControl, { sessionUserResolver } from './plugins/access';
 import crossSiteGuard from './plugins/cross-site';
@@ -235,6 +236,17 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     log: app.log,
   });
   app.decorate('agents', agents.agents);
+  const notifications = notificationsFeature({
+    db: database.db,
+    mailer,
+    delivery: config.mail.smtpUrl ? 'smtp' : production ? 'none' : 'outbox',
+    publicUrl: config.publicUrl,
+    log: app.log,
+    onActivity: (listener) => practices.onActivity(listener),
+    events: agents.events,
+  });
+  app.addHook('onClose', () => notifications.close());
+  await app.register(notificationRoutes, { prefix: '/api', ...notifications });
   await app.register(agentRoutes, { prefix: '/api', ...agents, resolveUser });
   await app.register(clientRequestRoutes, {
     prefix: '/api',

@@ -41,3 +41,4 @@ export * from './dashboard';
 export * from './practice/member-roles';
 export * from './practice/roles';
 export * from './practice/api';
+export * from './notifications';

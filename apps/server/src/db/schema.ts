@@ -422,6 +422,29 @@ export interface ServerInstanceTable {
   seen_at: string;
 }
 
+/** A notification for one person (migration 0022). */
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  owner_id: string;
+  vrn: string;
+  kind: string;
+  business_name: string;
+  actor_name: string;
+  detail: string;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A person's choice for one kind of notification (migration 0022); 0 or 1. */
+export interface NotificationPreferenceTable {
+  user_id: string;
+  kind: string;
+  in_app: number;
+  email: number;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -459,4 +482,6 @@ export interface Database {
   business_activity: BusinessActivityTable;
   digest_delivery: DigestDeliveryTable;
   current_business: CurrentBusinessTable;
+  notification: NotificationTable;
+  notification_preference: NotificationPreferenceTable;
 }

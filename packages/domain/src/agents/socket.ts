@@ -16,6 +16,7 @@ export const agentSocket = {
     importProgress: 'import:progress',
     businessesChanged: 'businesses:changed',
     returnChanged: 'return:changed',
+    notification: 'notification:new',
   },
 } as const;
 
@@ -34,6 +35,8 @@ export interface AgentSocketEvents {
   'businesses:changed': (change: BusinessesChange) => void;
   /** A return of the workspace was marked ready, approved, sent back or given a note (practice review). */
   'return:changed': (change: ReturnChange) => void;
+  /** A notification for this user was stored (features/notifications): the bell reads its list again. */
+  'notification:new': (notice: NotificationNotice) => void;
 }
 
 /**
@@ -48,4 +51,9 @@ export interface ReturnChange {
   /** The return's id. */
   id: string;
   vrn: string;
+}
+
+export interface NotificationNotice {
+  /** The notification's id. */
+  id: string;
 }

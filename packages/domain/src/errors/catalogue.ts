@@ -137,6 +137,12 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  NOTIFICATION_NOT_FOUND: {
+    status: 404,
+    message: 'There is no such notification among yours: read the list again.',
+    retryable: false,
+    report: false,
+  },
   CLIENT_REQUEST_NOT_FOUND: {
     status: 404,
     message: 'There is no such authorisation request among yours.',

@@ -161,7 +161,12 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(apiDocs, { production: config.environment === 'production', version });
   // The simulator's sign-in and grant forms carry CSRF tokens of their own, as HMRC's do.
   await app.register(crossSiteGuard, { trustedOrigins: trustedOriginsOf(config), exemptPaths: [embeddedSandboxPath] });
-  const practices = new PracticeService({ repo: new PracticeRepo(database.db), log: app.log });
+  const practices = new PracticeService({
+    repo: new PracticeRepo(database.db),
+    log: app.log,
+    invitationSecret: authSecret,
+    publicUrl: config.publicUrl,
+  });
   const sessionCache = createSessionCache(
     sessionUserResolver(
       withSessionLimits(
@@ -195,6 +200,9 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     config,
     resolveUser,
     ...(redis ? { rateLimiters: (name, limit) => sharedRateLimiter(redis, name, limit) } : {}),
+    invitationSecret: authSecret,
+    // Open sockets follow their member out of (or into) a practice, on every instance.
+    onMembershipChanged: () => agents.membershipChanged(),
   });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(practiceRoutes, { prefix: '/api', practices });

@@ -40,5 +40,6 @@ export * from './deadlines';
 export * from './dashboard';
 export * from './practice/member-roles';
 export * from './practice/roles';
+export * from './practice/permissions';
 export * from './practice/api';
 export * from './notifications';

@@ -1,4 +1,11 @@
-import { effectiveRole, type PracticeSummary, Role } from '@vatwise/domain';
+import {
+  effectiveRole,
+  type PracticeAction,
+  practiceRoleCan,
+  practiceRoleRequiredMessage,
+  type PracticeSummary,
+  Role,
+} from '@vatwise/domain';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,6 +26,21 @@ export type Access = 'public' | 'signedIn' | readonly Role[];
  * Admins and Editors; a guest is asked to sign in (spec sections 5 and 6).
  */
 export const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+
+/**
+ * An account holder's route that a practice member may call only if their role may do `action`
+ * (packages/domain/src/practice/permissions.ts); someone working alone may do everything.
+ */
+export const practiceMay = (action: PracticeAction) => ({ ...accountHolders, can: action }) as const;
+
+/** Refuses a practice member whose role may not do `action` (for a service whose rule depends on the data). */
+export function assertPracticeMay(user: SessionUser, action: PracticeAction): void {
+  if (!practiceRoleCan(user.practice?.role ?? null, action)) {
+    // Approving keeps its own code, which the review screens word for a preparer.
+    const code = action === 'approve' ? 'APPROVER_ROLE_REQUIRED' : 'PRACTICE_ROLE_REQUIRED';
+    throw new AppError(code, practiceRoleRequiredMessage(action));
+  }
+}
 
 export interface SessionUser {
   /** The person: what they say and do is theirs (MFA, who sent a return, their conversations). */
@@ -43,6 +65,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The practice action the route does, when it is not open to every member. */
+  can?: PracticeAction;
 }
 
 declare module 'fastify' {
@@ -52,6 +76,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    can?: PracticeAction;
   }
   interface FastifyRequest {
     /** The signed-in user, resolved for every route that is not public. */
@@ -82,7 +107,7 @@ async function accessControl(app: FastifyInstance, options: AccessOptions) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (config.access).`);
     }
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') declaredRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') declaredRoutes.push({ method, url: route.url, access, can: route.config?.can });
     }
   });
 
@@ -95,6 +120,8 @@ async function accessControl(app: FastifyInstance, options: AccessOptions) {
     if (access === 'signedIn') return;
     if (user.role === Role.Guest) throw new AppError('UNAUTHENTICATED');
     if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
+    const action = request.routeOptions.config.can;
+    if (action) assertPracticeMay(user, action);
   });
 }
 

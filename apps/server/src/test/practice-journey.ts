@@ -32,11 +32,29 @@ export async function join(
   const invited = await owner.post('/api/auth/organization/invite-member', { email, role, organizationId: practiceId });
   expect(invited.statusCode, invited.body).toBe(200);
   const member = await registerUser(server.app, email, name);
-  const waiting = (await member.get('/api/practice/invitations')).json() as { invitations: PracticeInvitation[] };
+  // Without mail the address is not proved: the person accepts through the link the owner hands over.
+  const id = (invited.json() as { id: string }).id;
+  const { token } = await invitationLinkOf(owner, id);
+  const waiting = (await member.get(`/api/practice/invitations?invitation=${id}&token=${token}`)).json() as {
+    invitations: PracticeInvitation[];
+  };
   const invitation = waiting.invitations.find((one) => one.role === role);
   expect(invitation).toBeDefined();
-  const accepted = await member.post('/api/auth/organization/accept-invitation', { invitationId: invitation?.id });
+  const accepted = await member.request({
+    method: 'POST',
+    url: '/api/auth/organization/accept-invitation',
+    body: { invitationId: invitation?.id },
+    headers: { 'x-invitation-token': token },
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   await switchTo(member, practiceId);
   return member;
+}
+
+/** The invitation link an owner or admin hands over, and its token. */
+export async function invitationLinkOf(sender: SessionClient, invitationId: string) {
+  const response = await sender.get(`/api/practice/invitations/${invitationId}/link`);
+  expect(response.statusCode, response.body).toBe(200);
+  const { url } = response.json() as { url: string };
+  return { url, token: new URL(url).searchParams.get('token') ?? '' };
 }

@@ -329,7 +329,14 @@ export const errorCatalogue = {
   },
   PRACTICE_ROLE_REQUIRED: {
     status: 403,
-    message: "Only the practice's owner or an admin can change this.",
+    message: "Your role in this practice does not allow this: ask the practice's owner or an admin.",
+    retryable: false,
+    report: false,
+  },
+  WORKSPACE_MOVE_CONFLICT: {
+    status: 409,
+    message:
+      'The practice already reaches one of these businesses through another HMRC authority: remove that business from the practice (or from your own work) first.',
     retryable: false,
     report: false,
   },
@@ -352,6 +359,20 @@ export const errorCatalogue = {
     message: 'You marked this return ready, so another reviewer must approve it.',
     retryable: false,
     report: false,
+  },
+  AGENT_ARN_NOT_HMRC: {
+    status: 409,
+    message:
+      'That agent reference number is not the one HMRC gave this HMRC account: connect the agent services account itself, without naming another ARN.',
+    retryable: false,
+    report: true,
+  },
+  INVITATION_LINK_INVALID: {
+    status: 403,
+    message:
+      'This invitation link is not valid for this invitation: ask the practice for its link again, or verify your address and accept it from your list.',
+    retryable: false,
+    report: true,
   },
   APPROVER_ROLE_REQUIRED: {
     status: 403,

@@ -8,7 +8,7 @@ import {
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountHolders, currentUser, type SessionUser } from '../../plugins/access';
+import { accountHolders, currentUser, practiceMay, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from '../hmrc-connection';
@@ -86,7 +86,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     return { agent: agent.reverse(), vat: vat.reverse() };
   });
 
-  app.delete('/logs/clear', { config: accountHolders }, async (request) => {
+  app.delete('/logs/clear', { config: practiceMay('clearLogs') }, async (request) => {
     // Clears what the person sees, the practice's lines included (for every member of it).
     const owners = dialogueOwners(currentUser(request));
     const cleared = await logs.clear('agent_log', owners);
@@ -94,7 +94,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     return { cleared };
   });
 
-  app.delete('/logs/vat/clear', { config: accountHolders }, async (request) => {
+  app.delete('/logs/vat/clear', { config: practiceMay('clearLogs') }, async (request) => {
     const { workspaceId } = currentUser(request);
     const cleared = await logs.clear('vat_log', [workspaceId]);
     events.send({ user: workspaceId }, 'logs:cleared', 'vat');
@@ -110,7 +110,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
 
   api.post(
     '/authorize_user',
-    { config: accountHolders, schema: { body: authorizeUserBodySchema } },
+    { config: practiceMay('connectBusiness'), schema: { body: authorizeUserBodySchema } },
     async (request) => {
       const body = request.body;
       const browser = parseOrThrow(z.object({ browser: browserIdSchema }), { browser: body.browser }).browser;

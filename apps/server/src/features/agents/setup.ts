@@ -114,14 +114,23 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
     sandboxUsers: hmrc.sandboxUsers,
     agents,
   });
-  attachAgentSocket(app, {
+  const socket = attachAgentSocket(app, {
     events,
     resolveUser: deps.resolveUser,
     trustedOrigins: trustedOriginsOf(config),
     production: config.environment === 'production',
     redis,
+    ...(deps.cluster ? { bus: deps.cluster.bus } : {}),
   });
   app.addHook('onClose', () => agents.stop());
 
-  return { agents, logs, events, authoriser, watcher, fraud: hmrc.fraud };
+  return {
+    agents,
+    logs,
+    events,
+    authoriser,
+    watcher,
+    fraud: hmrc.fraud,
+    membershipChanged: () => socket.membershipChanged(),
+  };
 }

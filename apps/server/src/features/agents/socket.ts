@@ -3,7 +3,7 @@ import { agentSocket, type AgentSocketEvents, Role } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
-import type { SharedRedis } from '../cluster';
+import type { ClusterBus, SharedRedis } from '../cluster';
 import type { SessionUser } from '../../plugins/access';
 import type { AgentEvents } from './events';
 
@@ -16,7 +16,18 @@ export interface AgentSocketOptions {
   production: boolean;
   /** With Redis, an event reaches the user's browsers on every instance (socket.io's Redis adapter). */
   redis?: SharedRedis | null;
+  /** The other instances, told when a practice's membership changed so they check their sockets too. */
+  bus?: ClusterBus;
 }
+
+/** What the app keeps of the socket: checking open sockets again after a membership change. */
+export interface AgentSocket {
+  io: Server;
+  /** Checks every open socket on every instance against its session again (see recheckHere). */
+  membershipChanged(): void;
+}
+
+const membershipTopic = 'membership-changed';
 
 const userRoom = (userId: string) => `user:${userId}`;
 const adminsRoom = 'admins';
@@ -27,7 +38,7 @@ const adminsRoom = 'admins';
  * their runs, their HMRC calls, their deadline warnings) and Admins also the Admins' room (global
  * runs). Everyone signed in hears an Admin's pause, resume or disable.
  */
-export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOptions): Server {
+export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOptions): AgentSocket {
   const io = new Server<Record<string, never>, AgentSocketEvents>(app.server, {
     path: agentSocket.path,
     serveClient: false,
@@ -70,6 +81,37 @@ export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOpti
     if (user.role === Role.Admin) void socket.join(adminsRoom);
   });
 
+  /**
+   * A membership ended, a role changed, an invitation was accepted: each socket of this instance
+   * resolves its session again (the session cache has just forgotten them all). One whose session
+   * ended is disconnected; one whose practice changed leaves the old practice's room and joins the
+   * new one, so a removed member hears nothing more of the practice.
+   */
+  const recheckHere = async () => {
+    const sockets = [...namespace.sockets.values()];
+    await Promise.all(
+      sockets.map(async (socket) => {
+        const before = socket.data.user as SessionUser;
+        const after = await options.resolveUser({ headers: socket.request.headers }).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'socket session re-check failed');
+          return null;
+        });
+        if (!after || after.role === Role.Guest || after.id !== before.id) {
+          socket.disconnect(true);
+          return;
+        }
+        socket.data.user = after;
+        if (after.workspaceId === before.workspaceId) return;
+        if (before.workspaceId !== before.id) await socket.leave(userRoom(before.workspaceId));
+        if (after.workspaceId !== after.id) await socket.join(userRoom(after.workspaceId));
+      }),
+    );
+  };
+  const recheck = () => {
+    recheckHere().catch((error: unknown) => app.log.error({ err: error }, 'sockets could not be checked again'));
+  };
+  const unsubscribeBus = options.bus?.subscribe(membershipTopic, recheck);
+
   const unsubscribe = options.events.subscribe(({ audience, name, payload }) => {
     const target =
       audience === 'everyone'
@@ -84,10 +126,17 @@ export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOpti
   // Open sockets would keep the HTTP server from closing: they go first.
   app.addHook('preClose', async () => {
     unsubscribe();
+    unsubscribeBus?.();
     namespace.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await io.close();
   });
-  return io;
+  return {
+    io,
+    membershipChanged() {
+      options.bus?.publish(membershipTopic, {});
+      recheck();
+    },
+  };
 }

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import type { Mailer } from '../mail';
+import { acceptingByLink } from './invitation-links';
 import { recordMultiFactor } from './multi-factor';
 import { askedToBeRemembered, rememberedTermSeconds, type SessionStore } from './session-limits';
 
@@ -154,6 +155,25 @@ export function createAuth({ config, database, mailer, secret, log }: AuthDepend
           admin: adminAc,
           preparer: defaultAc.newRole({}),
           reviewer: defaultAc.newRole({}),
+        },
+        // Only a proved address answers an invitation, or whoever holds the link its sender handed
+        // over (invitation-links.ts): without mail no address is ever proved, and anyone may sign
+        // up with an invited address.
+        organizationHooks: {
+          beforeAcceptInvitation: async ({ invitation, user }) => {
+            if (user.emailVerified || acceptingByLink.getStore() === invitation.id) return;
+            throw new APIError('FORBIDDEN', {
+              message: 'Verify your e-mail address, or open the invitation link the practice gave you, to accept.',
+              code: 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+            });
+          },
+          beforeRejectInvitation: async ({ invitation, user }) => {
+            if (user.emailVerified || acceptingByLink.getStore() === invitation.id) return;
+            throw new APIError('FORBIDDEN', {
+              message: 'Verify your e-mail address, or open the invitation link the practice gave you, to decline.',
+              code: 'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+            });
+          },
         },
         sendInvitationEmail: async ({ email, organization: practice, inviter, role, invitation }) => {
           await sendQuietly(email, `Join ${practice.name} on VAT Wise`, [

@@ -2,3 +2,4 @@
 export { trustedOriginsOf } from './auth';
 export { loadOrCreateSecret } from './secret';
 export { multiFactorHeader } from './multi-factor';
+export { invitationLinkToken, isInvitationLinkToken } from './invitation-links';

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { Auth } from './auth';
+import { acceptingByLink, invitationTokenHeader, isInvitationLinkToken } from './invitation-links';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limiter';
 import { signedInUserReader } from './signed-in-user';
 
@@ -85,11 +86,31 @@ export interface AuthRouteOptions {
   resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
   /** Where attempts are counted: in memory, or in Redis when instances share it. */
   rateLimiters?: RateLimiterFactory;
+  /** The server's secret, which signs the invitation links owners and admins hand over. */
+  invitationSecret: string;
+  /** Told after a practice's members, roles or invitations changed (open sockets are checked again). */
+  onMembershipChanged?: () => void;
 }
+
+/** better-auth's practice endpoints after which someone's membership or role may have changed. */
+const membershipChanges = [
+  '/api/auth/organization/remove-member',
+  '/api/auth/organization/update-member-role',
+  '/api/auth/organization/leave',
+  '/api/auth/organization/accept-invitation',
+  '/api/auth/organization/add-member',
+];
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, config, resolveUser, rateLimiters = memoryRateLimiters }: AuthRouteOptions,
+  {
+    auth,
+    config,
+    resolveUser,
+    rateLimiters = memoryRateLimiters,
+    invitationSecret,
+    onMembershipChanged,
+  }: AuthRouteOptions,
 ) {
   const perIp = rateLimiters('auth-ip', { limit: config.auth.rateLimit.perIp, windowMs: FIFTEEN_MINUTES });
   const perEmail = rateLimiters('auth-email', { limit: config.auth.rateLimit.perEmail, windowMs: FIFTEEN_MINUTES });
@@ -127,15 +148,33 @@ export async function authRoutes(
         }
       },
     ],
-    handler: (request, reply) => forwardToAuth(auth, request, reply),
+    handler: (request, reply) => {
+      // Answering an invitation through its sender's link: the token is checked here, and the
+      // hook in auth.ts lets that invitation (only) be answered by an address not yet proved.
+      const token = request.headers[invitationTokenHeader];
+      const path = request.url.split('?')[0];
+      const answering =
+        path === '/api/auth/organization/accept-invitation' || path === '/api/auth/organization/reject-invitation';
+      if (answering && typeof token === 'string') {
+        const invitationId = (request.body as { invitationId?: unknown } | undefined)?.invitationId;
+        if (typeof invitationId !== 'string' || !isInvitationLinkToken(invitationSecret, invitationId, token)) {
+          throw new AppError('INVITATION_LINK_INVALID');
+        }
+        return acceptingByLink.run(invitationId, () => forwardToAuth(auth, request, reply));
+      }
+      return forwardToAuth(auth, request, reply);
+    },
     // Sign-out, password and two-factor changes, profile updates: the next read sees them.
-    onResponse: async (request) => {
+    onResponse: async (request, reply) => {
       // A social sign-in's callback (a GET) may link a provider to the account.
       if (request.method !== 'POST' && !request.url.startsWith('/api/auth/callback/')) return;
       // A password reset names no session; a practice's members or roles changing concerns
       // people other than the caller (whoever was removed loses the practice's data at once).
       if (request.url.startsWith('/api/auth/reset-password') || request.url.startsWith('/api/auth/organization/')) {
         app.sessionCache.forgetAll();
+        if (reply.statusCode < 400 && membershipChanges.includes(request.url.split('?')[0] ?? '')) {
+          onMembershipChanged?.();
+        }
       } else app.sessionCache.forgetRequest(request.headers);
       const userId = changingUser.get(request);
       if (userId) app.sessionCache.forgetUser(userId);

@@ -2,7 +2,7 @@ import { addClientBodySchema, clientRequestIdParamsSchema, clientRequestsQuerySc
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountHolders, currentUser } from '../../plugins/access';
+import { accountHolders, practiceMay, currentUser } from '../../plugins/access';
 import type { FraudHeaderSource } from '../hmrc-connection';
 import type { ClientRequestService } from './service';
 
@@ -29,7 +29,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
 
   api.post(
     '/client_requests',
-    { config: accountHolders, schema: { body: addClientBodySchema } },
+    { config: practiceMay('askClients'), schema: { body: addClientBodySchema } },
     async (request, reply) => {
       const user = currentUser(request);
       const created = await clientRequests.create(user, await fraud.forRequest(request, user), request.body);
@@ -39,7 +39,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
 
   api.post(
     '/client_requests/:id/cancel',
-    { config: accountHolders, schema: { params: clientRequestIdParamsSchema } },
+    { config: practiceMay('askClients'), schema: { params: clientRequestIdParamsSchema } },
     async (request) => {
       const user = currentUser(request);
       return clientRequests.cancel(user, await fraud.forRequest(request, user), request.params.id);
@@ -49,7 +49,7 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
   api.post(
     '/client_requests/:id/sandbox_answer',
     {
-      config: accountHolders,
+      config: practiceMay('askClients'),
       schema: { params: clientRequestIdParamsSchema, body: z.object({ accept: z.boolean() }) },
     },
     async (request) => {

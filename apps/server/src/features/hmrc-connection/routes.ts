@@ -20,7 +20,7 @@ import {
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountHolders, currentUser } from '../../plugins/access';
+import { accountHolders, currentUser, practiceMay } from '../../plugins/access';
 import { AppError, errorBody } from '../../plugins/errors';
 import type { FraudHeaderSource } from './fraud-headers';
 import type { SandboxUserService } from './sandbox-users';
@@ -55,7 +55,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.post(
     '/create_sandbox_user',
-    { config: accountHolders, schema: { body: createSandboxUserBodySchema } },
+    { config: practiceMay('connectBusiness'), schema: { body: createSandboxUserBodySchema } },
     async (request, reply) => {
       const { userType } = request.body;
       return reply.code(201).send(await sandboxUsers.createSandboxUser(currentUser(request), userType));
@@ -68,7 +68,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.delete(
     '/sandbox_users/:userId',
-    { config: accountHolders, schema: { params: z.object({ userId: hmrcUserIdSchema }) } },
+    { config: practiceMay('deleteSandboxUser'), schema: { params: z.object({ userId: hmrcUserIdSchema }) } },
     async (request, reply) => {
       const { userId } = request.params;
       await sandboxUsers.deleteSandboxUser(currentUser(request), userId);
@@ -80,7 +80,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.get(
     '/get_auth_url',
-    { config: accountHolders, schema: { querystring: getAuthUrlQuerySchema } },
+    { config: practiceMay('connectBusiness'), schema: { querystring: getAuthUrlQuerySchema } },
     async (request) => {
       const { userId, agentArn } = request.query;
       try {
@@ -93,11 +93,15 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
     },
   );
 
-  api.post('/exchange_code', { config: accountHolders, schema: { body: exchangeCodeBodySchema } }, async (request) => {
-    const body = request.body;
-    const user = currentUser(request);
-    return service.exchangeCode(user, await fraud.forRequest(request, user), body);
-  });
+  api.post(
+    '/exchange_code',
+    { config: practiceMay('connectBusiness'), schema: { body: exchangeCodeBodySchema } },
+    async (request) => {
+      const body = request.body;
+      const user = currentUser(request);
+      return service.exchangeCode(user, await fraud.forRequest(request, user), body);
+    },
+  );
 
   api.get(
     '/check_auth',
@@ -135,7 +139,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.post(
     '/businesses',
-    { config: accountHolders, schema: { body: addBusinessBodySchema } },
+    { config: practiceMay('connectBusiness'), schema: { body: addBusinessBodySchema } },
     async (request, reply) => {
       const user = currentUser(request);
       return reply.code(201).send(await service.addBusiness(user, await fraud.forRequest(request, user), request.body));
@@ -153,7 +157,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.delete(
     '/businesses/:vrn',
-    { config: accountHolders, schema: { params: z.object({ vrn: vrnSchema }) } },
+    { config: practiceMay('deleteBusiness'), schema: { params: z.object({ vrn: vrnSchema }) } },
     async (request) => {
       const { vrn } = request.params;
       return service.removeBusiness(currentUser(request), vrn);

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
 import type { ActivityLog } from '../practices';
-import type { SessionUser } from '../../plugins/access';
+import { assertPracticeMay, type SessionUser } from '../../plugins/access';
 import { asHmrcCaller } from './call-log';
 import { authorisationOf, toAppError } from './connection-views';
 import type { ConnectionRow, ConnectionRepo } from './repo';
@@ -126,6 +126,10 @@ export class HmrcConnectionService {
   async authorisationUrl(owner: SessionUser, hmrcUserId: string | undefined, agentArn?: string): Promise<string> {
     const sandboxUser = hmrcUserId ? await this.deps.repo.sandboxUser(owner.workspaceId, hmrcUserId) : undefined;
     if (hmrcUserId && !sandboxUser) throw new AppError('SANDBOX_USER_NOT_FOUND');
+    // A test user's ARN is the one HMRC gave it when it was made: a business user has none, and
+    // no other may be named for it. A typed ARN (no test user) is checked with HMRC at the exchange.
+    if (sandboxUser && agentArn && agentArn !== sandboxUser.agent_arn) throw new AppError('AGENT_ARN_NOT_HMRC');
+    if (sandboxUser?.agent_arn || agentArn) assertPracticeMay(owner, 'connectAgentAccount');
     const state = randomUrlSafe(24);
     const verifier = randomUrlSafe(48);
     const now = this.now();
@@ -137,12 +141,32 @@ export class HmrcConnectionService {
       code_verifier_enc: this.deps.cipher.encrypt(verifier),
       expires_at: new Date(now.getTime() + stateLifetimeMs).toISOString(),
       used_at: null,
-      agent_arn: agentArn ?? null,
+      agent_arn: sandboxUser ? null : (agentArn ?? null),
     });
     const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
     // An agent services account also asks for authority to send and read clients' requests.
     const scope = sandboxUser?.agent_arn || agentArn ? agentScopes : undefined;
     return this.deps.client.authorizationUrl({ state, codeChallenge: challenge, ...(scope ? { scope } : {}) });
+  }
+
+  /**
+   * A typed ARN is kept only if HMRC answers the agent's own requests under it with the token just
+   * granted: HMRC refuses an ARN that is not the signed-in agent's (NO_PERMISSION_ON_AGENCY).
+   */
+  private async confirmAgentArn(
+    owner: SessionUser,
+    fraudHeaders: FraudHeaders,
+    arn: string,
+    tokens: OauthTokenResponse,
+  ): Promise<void> {
+    try {
+      await asHmrcCaller({ ownerId: owner.workspaceId }, () =>
+        this.deps.client.invitations(arn, { accessToken: tokens.access_token, fraudHeaders }),
+      );
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'HMRC did not confirm the agent reference number');
+      throw new AppError('AGENT_ARN_NOT_HMRC');
+    }
   }
 
   /** Completes the grant: the state must be this user's, unused and current; then the code is exchanged. */
@@ -170,6 +194,7 @@ export class HmrcConnectionService {
     const sandboxUser = state.hmrc_user_id
       ? await this.deps.repo.sandboxUser(owner.workspaceId, state.hmrc_user_id)
       : undefined;
+    if (!sandboxUser && state.agent_arn) await this.confirmAgentArn(owner, fraudHeaders, state.agent_arn, tokens);
     const connection: ConnectionRow = {
       id: crypto.randomUUID(),
       owner_id: owner.workspaceId,
@@ -182,7 +207,7 @@ export class HmrcConnectionService {
       grant_expires_at: addMonthsToInstant(now, grantMonths),
       refresh_failed_at: null,
       updated_at: now,
-      agent_arn: sandboxUser?.agent_arn ?? state.agent_arn ?? null,
+      agent_arn: sandboxUser ? (sandboxUser.agent_arn ?? null) : state.agent_arn,
     };
     await this.deps.repo.saveConnection(connection);
 

@@ -21,6 +21,23 @@ export class PracticeRepo {
     return row && role ? { id: row.id, name: row.name, role } : null;
   }
 
+  /** Whether the user proved their address (better-auth's e-mail verification). */
+  async emailVerified(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('user').select('emailVerified').where('id', '=', userId).executeTakeFirst();
+    return row?.emailVerified === true || row?.emailVerified === 1;
+  }
+
+  /** A practice's invitation still waiting for its answer, for the link its sender hands over. */
+  pendingInvitation(practiceId: string, invitationId: string) {
+    return this.db
+      .selectFrom('invitation')
+      .select(['id', 'email', 'expiresAt'])
+      .where('id', '=', invitationId)
+      .where('organizationId', '=', practiceId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+  }
+
   /** Pending, unexpired invitations to an address, with their practice's name. */
   invitationsTo(email: string, now: string) {
     return this.db

@@ -2,7 +2,7 @@ import { practicePolicyChangeSchema, vrnSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountHolders, currentUser } from '../../plugins/access';
+import { accountHolders, practiceMay, currentUser } from '../../plugins/access';
 import type { PracticeService } from './service';
 
 export interface PracticeRouteOptions {
@@ -20,13 +20,31 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: Practi
 
   api.put(
     '/practice/policy',
-    { config: accountHolders, schema: { body: practicePolicyChangeSchema } },
+    { config: practiceMay('managePractice'), schema: { body: practicePolicyChangeSchema } },
     async (request) => practices.setPolicy(currentUser(request), request.body),
   );
 
-  api.get('/practice/invitations', { config: accountHolders }, async (request) => ({
-    invitations: await practices.invitations(currentUser(request)),
-  }));
+  // `invitation` and `token` are the sender's link's, for an address not yet proved.
+  api.get(
+    '/practice/invitations',
+    {
+      config: accountHolders,
+      schema: {
+        querystring: z.object({ invitation: z.string().max(200).optional(), token: z.string().max(200).optional() }),
+      },
+    },
+    async (request) => {
+      const { invitation, token } = request.query;
+      const link = invitation && token ? { id: invitation, token } : undefined;
+      return { invitations: await practices.invitations(currentUser(request), link) };
+    },
+  );
+
+  api.get(
+    '/practice/invitations/:id/link',
+    { config: practiceMay('managePractice'), schema: { params: z.object({ id: z.string().min(1).max(200) }) } },
+    async (request) => practices.invitationLink(currentUser(request), request.params.id),
+  );
 
   api.get(
     '/businesses/:vrn/activity',

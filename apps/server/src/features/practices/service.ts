@@ -10,6 +10,7 @@ import {
 } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
+import { invitationLinkToken, isInvitationLinkToken } from '../auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityRow, PracticeRepo } from './repo';
 
@@ -22,6 +23,10 @@ export interface PracticeServiceDeps {
   repo: PracticeRepo;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Signs invitation links (features/auth/invitation-links.ts). */
+  invitationSecret?: string;
+  /** Where the links point. */
+  publicUrl?: string;
 }
 
 /** A line just added to a business's audit trail; `actor_id` is empty when no person did it. */
@@ -64,14 +69,39 @@ export class PracticeService {
     return this.policy(user);
   }
 
-  async invitations(user: SessionUser): Promise<PracticeInvitation[]> {
-    const rows = await this.deps.repo.invitationsTo(user.email, this.now().toISOString());
+  /**
+   * The invitations waiting for the signed-in address. An address not proved sees only the one
+   * whose sender's link it opened (`link`): anyone may sign up with an invited address.
+   */
+  async invitations(user: SessionUser, link?: { id: string; token: string }): Promise<PracticeInvitation[]> {
+    const all = await this.deps.repo.invitationsTo(user.email, this.now().toISOString());
+    const verified = await this.deps.repo.emailVerified(user.id);
+    const secret = this.deps.invitationSecret;
+    const rows = verified
+      ? all
+      : all.filter((row) => link && secret && row.id === link.id && isInvitationLinkToken(secret, link.id, link.token));
     return rows.map((row) => ({
       id: row.id,
       practiceName: row.practiceName,
       role: practiceRoleOf(row.role ?? '') ?? 'preparer',
       expiresAt: new Date(row.expiresAt).toISOString(),
     }));
+  }
+
+  /**
+   * The link an owner or admin hands to the invited person: it lets that invitation be accepted
+   * with the invited address even before the address is proved (no mail is sent without SMTP).
+   */
+  async invitationLink(user: SessionUser, invitationId: string): Promise<{ url: string }> {
+    if (!user.practice) throw new AppError('NOT_IN_A_PRACTICE');
+    const secret = this.deps.invitationSecret;
+    const invitation = await this.deps.repo.pendingInvitation(user.workspaceId, invitationId);
+    if (!invitation || !secret || new Date(invitation.expiresAt) <= this.now()) {
+      throw new AppError('NOT_FOUND', 'There is no such invitation waiting in this practice.');
+    }
+    const token = invitationLinkToken(secret, invitation.id);
+    const query = `invitation=${encodeURIComponent(invitation.id)}&token=${encodeURIComponent(token)}`;
+    return { url: `${this.deps.publicUrl ?? ''}/app/practice?${query}` };
   }
 
   /** Notes what a person did to one of the workspace's businesses. */

@@ -17,7 +17,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { accountHolders, currentUser } from '../../plugins/access';
+import { accountHolders, practiceMay, currentUser } from '../../plugins/access';
 import type { FraudHeaderSource } from '../hmrc-connection';
 import type { ImportService } from './import-service';
 import { importMultipartOptions, readImportUpload } from './import/upload';
@@ -54,6 +54,8 @@ export async function vatReturnRoutes(
 ) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Changing records, drafts and imports is for the roles that may (plugins/access.ts).
+  const changes = practiceMay('changeRecords');
   // --- records -------------------------------------------------------------------------------
 
   api.get(
@@ -65,33 +67,27 @@ export async function vatReturnRoutes(
     },
   );
 
-  api.post(
-    '/vat_records',
-    { config: accountHolders, schema: { body: createRecordBodySchema } },
-    async (request, reply) => {
-      const { vrn, ...input } = request.body;
-      return reply
-        .code(201)
-        .send(await service.addRecord(currentUser(request), vrn, vatRecordInputSchema.parse(input)));
-    },
-  );
+  api.post('/vat_records', { config: changes, schema: { body: createRecordBodySchema } }, async (request, reply) => {
+    const { vrn, ...input } = request.body;
+    return reply.code(201).send(await service.addRecord(currentUser(request), vrn, vatRecordInputSchema.parse(input)));
+  });
 
   api.put(
     '/vat_records/:id',
-    { config: accountHolders, schema: { params: idParams, body: vatRecordInputSchema } },
+    { config: changes, schema: { params: idParams, body: vatRecordInputSchema } },
     async (request) => {
       const { id } = request.params;
       return service.updateRecord(currentUser(request), id, request.body);
     },
   );
 
-  api.delete('/vat_records/:id', { config: accountHolders, schema: { params: idParams } }, async (request, reply) => {
+  api.delete('/vat_records/:id', { config: changes, schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
     await service.deleteRecord(currentUser(request), id);
     return reply.code(204).send();
   });
 
-  api.post('/vat_records/:id/restore', { config: accountHolders, schema: { params: idParams } }, async (request) => {
+  api.post('/vat_records/:id/restore', { config: changes, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
     return service.restoreRecord(currentUser(request), id);
   });
@@ -105,7 +101,7 @@ export async function vatReturnRoutes(
   );
 
   // The whole list at once: the spells are checked together (no overlap of one scheme's spells).
-  api.put('/vat_schemes', { config: accountHolders, schema: { body: vatSchemesBodySchema } }, async (request) =>
+  api.put('/vat_schemes', { config: changes, schema: { body: vatSchemesBodySchema } }, async (request) =>
     schemes.setSchemes(currentUser(request), request.body.vrn, request.body.schemes),
   );
 
@@ -122,7 +118,7 @@ export async function vatReturnRoutes(
 
   api.post(
     '/margin_stock_items',
-    { config: accountHolders, schema: { body: addMarginStockItemBodySchema } },
+    { config: changes, schema: { body: addMarginStockItemBodySchema } },
     async (request, reply) => {
       const { vrn, ...input } = request.body;
       return reply.code(201).send(await stockBook.add(currentUser(request), vrn, input));
@@ -131,30 +127,24 @@ export async function vatReturnRoutes(
 
   api.put(
     '/margin_stock_items/:id',
-    { config: accountHolders, schema: { params: idParams, body: marginStockItemInputSchema } },
+    { config: changes, schema: { params: idParams, body: marginStockItemInputSchema } },
     async (request) => stockBook.update(currentUser(request), request.params.id, request.body),
   );
 
-  api.delete(
-    '/margin_stock_items/:id',
-    { config: accountHolders, schema: { params: idParams } },
-    async (request, reply) => {
-      await stockBook.delete(currentUser(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  api.delete('/margin_stock_items/:id', { config: changes, schema: { params: idParams } }, async (request, reply) => {
+    await stockBook.delete(currentUser(request), request.params.id);
+    return reply.code(204).send();
+  });
 
-  api.post(
-    '/margin_stock_items/:id/restore',
-    { config: accountHolders, schema: { params: idParams } },
-    async (request) => stockBook.restore(currentUser(request), request.params.id),
+  api.post('/margin_stock_items/:id/restore', { config: changes, schema: { params: idParams } }, async (request) =>
+    stockBook.restore(currentUser(request), request.params.id),
   );
 
   // --- returns -------------------------------------------------------------------------------
 
   api.post(
     '/initiate_vat_return',
-    { config: accountHolders, schema: { body: initiateReturnBodySchema } },
+    { config: changes, schema: { body: initiateReturnBodySchema } },
     async (request, reply) => {
       const body = request.body;
       const user = currentUser(request);
@@ -196,7 +186,7 @@ export async function vatReturnRoutes(
 
   api.put(
     '/vat_returns/:id',
-    { config: accountHolders, schema: { params: idParams, body: updateDraftBodySchema } },
+    { config: changes, schema: { params: idParams, body: updateDraftBodySchema } },
     async (request) => {
       const { id } = request.params;
       const { flatRate } = request.body;
@@ -204,7 +194,7 @@ export async function vatReturnRoutes(
     },
   );
 
-  api.delete('/vat_returns/:id', { config: accountHolders, schema: { params: idParams } }, async (request, reply) => {
+  api.delete('/vat_returns/:id', { config: changes, schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
     await service.discard(currentUser(request), id);
     return reply.code(204).send();
@@ -212,7 +202,7 @@ export async function vatReturnRoutes(
 
   api.post(
     '/vat_returns/:id/submit',
-    { config: accountHolders, schema: { params: idParams, body: submitReturnBodySchema } },
+    { config: practiceMay('submit'), schema: { params: idParams, body: submitReturnBodySchema } },
     async (request) => {
       const { id } = request.params;
       const { idempotencyKey } = request.body;
@@ -222,8 +212,11 @@ export async function vatReturnRoutes(
   );
 
   // A practice's review before filing: mark ready, approve (another member who may), reopen.
+  // Reopening an approved return is checked in the service, which knows whether it is approved.
+  const stepAction = { ready: 'markReady', approve: 'approve', reopen: 'read' } as const;
   for (const step of ['ready', 'approve', 'reopen'] as const) {
-    api.post(`/vat_returns/:id/${step}`, { config: accountHolders, schema: { params: idParams } }, async (request) => {
+    const config = practiceMay(stepAction[step]);
+    api.post(`/vat_returns/:id/${step}`, { config, schema: { params: idParams } }, async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
       if (step === 'ready') return service.markReady(user, id);
@@ -237,7 +230,7 @@ export async function vatReturnRoutes(
 
   api.post(
     '/vat_returns/:id/notes',
-    { config: accountHolders, schema: { params: idParams, body: returnNoteBodySchema } },
+    { config: practiceMay('addNote'), schema: { params: idParams, body: returnNoteBodySchema } },
     async (request, reply) =>
       reply
         .code(201)
@@ -274,14 +267,17 @@ export async function vatReturnRoutes(
 
   api.post(
     '/vat_returns/:id/error_corrections',
-    { config: accountHolders, schema: { params: idParams, body: errorCorrectionInputSchema } },
+    { config: changes, schema: { params: idParams, body: errorCorrectionInputSchema } },
     async (request, reply) =>
       reply.code(201).send(await service.addErrorCorrection(currentUser(request), request.params.id, request.body)),
   );
 
   api.delete(
     '/vat_returns/:id/error_corrections/:correctionId',
-    { config: accountHolders, schema: { params: idParams.extend({ correctionId: z.string().min(1).max(64) }) } },
+    {
+      config: changes,
+      schema: { params: idParams.extend({ correctionId: z.string().min(1).max(64) }) },
+    },
     (request) => service.removeErrorCorrection(currentUser(request), request.params.id, request.params.correctionId),
   );
 
@@ -345,11 +341,11 @@ export async function vatReturnRoutes(
   // Files come as multipart/form-data (import/upload.ts), read as they stream.
   await app.register(multipart, importMultipartOptions);
 
-  app.post('/vat_imports/preview', { config: accountHolders }, async (request) => {
+  app.post('/vat_imports/preview', { config: changes }, async (request) => {
     return imports.preview(currentUser(request), await readImportUpload(request));
   });
 
-  app.post('/vat_imports', { config: accountHolders }, async (request, reply) => {
+  app.post('/vat_imports', { config: changes }, async (request, reply) => {
     const result = await imports.apply(currentUser(request), await readImportUpload(request));
     return reply.code(201).send(result);
   });

@@ -42,7 +42,7 @@ import {
 } from '@vatwise/domain';
 import type { FraudHeaders, HmrcClient } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionUser } from '../../plugins/access';
+import { assertPracticeMay, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
 import type { ActivityLog } from '../practices';
@@ -647,6 +647,7 @@ export class VatReturnService {
   /** Back to preparing: neither ready nor approved. */
   async reopen(user: SessionUser, id: string): Promise<ReturnDraft> {
     const row = await this.returnOrThrow(user, id);
+    if (row.approved_by) assertPracticeMay(user, 'reopenApproved');
     const now = this.now().toISOString();
     const review = noReview;
     if (!(await this.deps.repo.setReview(user.workspaceId, id, review, now))) throw new AppError('RETURN_LOCKED');

@@ -29,6 +29,7 @@ import { agentsFeature } from './features/agents/setup';
 import { clientRequestRoutes, clientRequestsFeature } from './features/client-requests';
 import { dashboardFeature, dashboardRoutes } from './features/dashboard';
 import { PracticeRepo, PracticeService, practiceRoutes } from './features/practices';
+import { WorkspaceMoveRepo, WorkspaceMoveService, workspaceMoveRoutes } from './features/workspace-move';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
 import { notificationRoutes, notificationsFeature } from './features/notifications';
@@ -216,6 +217,14 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     redis ? redisSlots(redis) : localSlots(),
   );
   await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
+  await app.register(workspaceMoveRoutes, {
+    prefix: '/api',
+    workspaceMove: new WorkspaceMoveService({
+      repo: new WorkspaceMoveRepo(database.db),
+      activity: practices,
+      announce: (workspaceId, vrn) => hmrc.service.announceBusinessesChanged(workspaceId, vrn),
+    }),
+  });
   const vatReturns = vatReturnsFeature(database, hmrc, app.log, practices);
   app.addHook('onClose', () => vatReturns.close());
   app.decorate('vatReturns', vatReturns.service);

@@ -42,4 +42,5 @@ export * from './practice/member-roles';
 export * from './practice/roles';
 export * from './practice/permissions';
 export * from './practice/api';
+export * from './practice/own-work';
 export * from './notifications';

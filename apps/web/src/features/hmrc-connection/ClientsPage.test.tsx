@@ -82,6 +82,7 @@ describe('an agent’s clients', () => {
     const cancelled = { ...pending, status: 'cancelled' as const, link: null, answeredAt: '2026-11-24T11:00:00.000Z' };
     fakeServer({
       'GET /api/client_requests': { body: listOf([pending]) },
+      'GET /api/sandbox_users': { body: { sandboxUsers: [] } },
       [`POST /api/client_requests/${pending.id}/cancel`]: { body: listOf([cancelled]) },
     });
     const fetchMock = vi.mocked(globalThis.fetch);
@@ -92,11 +93,36 @@ describe('an agent’s clients', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Keep it' }));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.filter(([request]) => (request as Request).method === 'POST')).toHaveLength(0);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() => expect(fetchMock.mock.calls.map(([request]) => (request as Request).method)).toContain('POST'));
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it('shows the test client’s sign-in next to that client while the request waits', async () => {
+    const testClient = {
+      userId: 'client-user-1',
+      password: 'secret-pass-1',
+      userType: 'Organisation',
+      userFullName: 'Corner Shop Owner',
+      emailAddress: 'shop@example.com',
+      vrn: pending.vrn,
+      organisationName: 'Corner Shop',
+      agentServicesAccountNumber: null,
+      vatRegistrationDate: pending.registrationDate,
+      createdAt: '2026-11-24T09:00:00.000Z',
+      authorisation: null,
+    };
+    fakeServer({
+      'GET /api/client_requests': { body: listOf([pending]) },
+      'GET /api/sandbox_users': { body: { sandboxUsers: [testClient] } },
+    });
+    renderPage(<ClientRequests />);
+    const signIn = await screen.findByTestId('test-client-sign-in');
+    expect(within(signIn).getByTestId('test-client-user-id')).toHaveTextContent('client-user-1');
+    expect(within(signIn).getByTestId('test-client-password')).toHaveTextContent('secret-pass-1');
+    expect(screen.getByTestId('client-request')).toContainElement(signIn);
   });
 });

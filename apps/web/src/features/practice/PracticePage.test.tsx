@@ -41,6 +41,16 @@ const invitationForAna: PracticeInvitation = {
   expiresAt: '2099-01-08T10:00:00.000Z',
 };
 
+const noOwnWork = {
+  agentAccounts: [],
+  authorities: 0,
+  sandboxUsers: 0,
+  businesses: [],
+  records: 0,
+  returns: 0,
+  clientRequests: 0,
+};
+
 /** The server as the page reads it, for a user working alone or in Bright as `role`. */
 function server(user: UserRecord, extra: FakeAnswers = {}, invitations: PracticeInvitation[] = []) {
   return fakeServer({
@@ -51,6 +61,8 @@ function server(user: UserRecord, extra: FakeAnswers = {}, invitations: Practice
       ? {
           'GET /api/auth/organization/get-full-organization': { body: fullBright() },
           'GET /api/practice/policy': { body: { requireReview: false, requireTwoFactor: false } },
+          // Nothing of one's own to bring along (BringOwnWork.test.tsx has the rest).
+          'GET /api/practice/own-work': { body: noOwnWork },
         }
       : {}),
     ...extra,

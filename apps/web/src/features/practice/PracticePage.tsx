@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../shared/ui/QueryStates';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAuth } from '../auth';
+import { BringOwnWork } from './components/BringOwnWork';
 import { InvitationsForYou } from './components/InvitationsForYou';
 import { LeavePractice } from './components/LeavePractice';
 import { PolicyCard } from './components/PolicyCard';
@@ -40,6 +41,7 @@ export default function PracticePage() {
     <Stack gap="lg" data-testid="practice-page">
       {header}
       <WhereYouWork practice={practice} />
+      {practice && <BringOwnWork practice={practice} />}
       <InvitationsForYou email={user.email} />
       {practice && <PracticePeople practice={practice} userId={user.id} />}
       {practice && <PolicyCard practice={practice} twoFactorEnabled={user.twoFactorEnabled} />}

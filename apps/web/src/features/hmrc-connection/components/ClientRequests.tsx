@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { hmrcApi } from '../api';
 import { formatVrn } from '../use-current-business';
 import { ClientLinkActions } from './ClientLinkActions';
+import { TestClientSignIn } from './TestClientSignIn';
 
 const statusColour: Record<ClientRequestStatus, string> = {
   pending: 'yellow',
@@ -134,6 +135,7 @@ function ClientRequestCard({ request }: { request: ClientRequest }) {
             {failure}
           </Alert>
         )}
+        {request.status === 'pending' && sandbox && <TestClientSignIn vrn={request.vrn} />}
         {request.status === 'pending' && (
           <Group gap="xs" wrap="wrap">
             <ClientLinkActions request={request} />

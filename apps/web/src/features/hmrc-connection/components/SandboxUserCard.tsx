@@ -29,7 +29,7 @@ import { AuthorisationStatus } from './AuthorisationStatus';
 import { Ltr } from '../../../shared/ui/Ltr';
 
 /** A labelled value with a copy button, for credentials the user types on HMRC's sign-in page. */
-function CopyField({
+export function CopyField({
   label,
   value,
   display = value,

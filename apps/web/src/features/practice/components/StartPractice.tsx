@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { practiceApi } from '../api';
+import { ownWorkOffer } from '../own-work-api';
 import { asQueryError, describePracticeError, practiceSlug, workspace } from '../workspace';
 
 export const PRACTICE_NAME_MAX = 100;
@@ -32,6 +33,8 @@ export function StartPractice() {
       const created = await create({ name: trimmed, slug: practiceSlug(trimmed) }).unwrap();
       // better-auth makes a new practice active itself; asking again says so whatever it does.
       await setActive({ organizationId: created.id }).unwrap();
+      // Once in the practice, the Practice screen offers at once to bring the user's own work along.
+      ownWorkOffer.set(created.id);
       // A new workspace: start the app again in it (see workspace.reload).
       workspace.reload();
     } catch (caught) {

@@ -25,7 +25,9 @@ import { hmrcApi } from '../api';
 import { storeAuthorizationDetails } from '../authorization-details';
 import { useAuthorisePopup } from '../use-authorise-popup';
 import { formatVrn } from '../use-current-business';
+import { useAuth } from '../../auth';
 import { AuthorisationStatus } from './AuthorisationStatus';
+import { ClientInPracticeNote } from './ClientInPracticeNote';
 import { Ltr } from '../../../shared/ui/Ltr';
 
 /** A labelled value with a copy button, for credentials the user types on HMRC's sign-in page. */
@@ -82,6 +84,8 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
   const [refresh, refreshing] = hmrcApi.useRefreshTokenMutation();
   const [remove, removing] = hmrcApi.useDeleteSandboxUserMutation();
   const name = user.organisationName ?? user.userFullName;
+  // In a practice a client's authority comes through the practice's request, not this button.
+  const clientInPractice = Boolean(useAuth().user?.practice) && user.userType !== 'Agent';
 
   const startAuthorising = async () => {
     // The spec's checks before HMRC's page is opened (section 5).
@@ -187,10 +191,20 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
         </SimpleGrid>
 
         <AuthorisationStatus authorisation={user.authorisation} />
+        {clientInPractice && <ClientInPracticeNote />}
 
         <Group gap="sm">
-          <Button leftSection={<IconKey size={16} />} onClick={startAuthorising} loading={authorising}>
-            {user.authorisation ? t('hmrc:users.reauthorise') : t('hmrc:users.authorise')}
+          <Button
+            variant={clientInPractice ? 'default' : 'filled'}
+            leftSection={<IconKey size={16} />}
+            onClick={startAuthorising}
+            loading={authorising}
+          >
+            {clientInPractice
+              ? t('hmrc:users.connectDirectly')
+              : user.authorisation
+                ? t('hmrc:users.reauthorise')
+                : t('hmrc:users.authorise')}
           </Button>
           {actions === 'all' && user.authorisation && (
             <Button

@@ -17,6 +17,7 @@ import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setu
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { returnScreenData } from './features/vat-returns/screen-data';
 import { vatReturnRoutes } from './features/vat-returns/routes';
+import { clientApprovalRoutes } from './features/vat-returns/client-approval';
 import { assistantRoutes } from './features/assistant/routes';
 import { assistantFeature } from './features/assistant/setup';
 import { DigestService, deadlineRoutes } from './features/deadlines';
@@ -225,10 +226,13 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
       announce: (workspaceId, vrn) => hmrc.service.announceBusinessesChanged(workspaceId, vrn),
     }),
   });
-  const vatReturns = vatReturnsFeature(database, hmrc, app.log, practices);
+  const vatReturns = vatReturnsFeature(database, hmrc, app.log, practices, { mailer, publicUrl: config.publicUrl });
   app.addHook('onClose', () => vatReturns.close());
   app.decorate('vatReturns', vatReturns.service);
   await app.register(vatReturnRoutes, { prefix: '/api', ...vatReturns });
+  if (vatReturns.clientApproval) {
+    await app.register(clientApprovalRoutes, { prefix: '/api', clientApproval: vatReturns.clientApproval });
+  }
   await app.register(assistantRoutes, { prefix: '/taxgpt/api', ...assistantFeature(config, database, hmrc, app.log) });
   await app.register(hmrcFeedRoutes, { prefix: '/api', ...hmrcFeedFeature(config, app.log) });
   const digest = new DigestService({

@@ -42,5 +42,6 @@ export * from './practice/member-roles';
 export * from './practice/roles';
 export * from './practice/permissions';
 export * from './practice/api';
+export * from './practice/client-approval';
 export * from './practice/own-work';
 export * from './notifications';

@@ -67,7 +67,30 @@ export interface PracticePolicyTable {
   workspace_id: string;
   require_review: number;
   require_two_factor: number;
+  require_client_approval: number;
   updated_at: string;
+}
+
+/** A link sent to a client to approve a return (migration 0021): only the token's hash is kept. */
+export interface ClientApprovalTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  return_id: string;
+  token_hash: string;
+  sent_to: string | null;
+  sent_by_id: string;
+  sent_by_name: string;
+  sent_at: string;
+  expires_at: string;
+  status: string;
+  client_name: string | null;
+  answered_at: string | null;
+  question: string | null;
+  boxes_fingerprint: string | null;
+  boxes: string | null;
+  client_ip: string | null;
+  client_user_agent: string | null;
 }
 
 export interface ReturnNoteTable {
@@ -477,6 +500,7 @@ export interface Database {
   member: MemberTable;
   invitation: InvitationTable;
   practice_policy: PracticePolicyTable;
+  client_approval: ClientApprovalTable;
   return_note: ReturnNoteTable;
   return_error_correction: ReturnErrorCorrectionTable;
   business_activity: BusinessActivityTable;

@@ -21,7 +21,7 @@ export const mainAreaPages: PageModules = {
   },
   '/app/vat-submissions/:returnId': {
     module: 'src/features/vat-returns/pages/ReturnPage.tsx',
-    namespaces: ['vatReturns'],
+    namespaces: ['vatReturns', 'clientApproval'],
   },
   '/app/vat-submissions/:returnId/receipt': {
     module: 'src/features/vat-returns/pages/ReceiptPage.tsx',

@@ -10,6 +10,10 @@ export const publicPages: PageModules = {
   '/privacy-policy': { module: 'src/features/content/components/ContentPage.tsx', namespaces: ['privacy'] },
   '/terms-of-use': { module: 'src/features/content/components/ContentPage.tsx', namespaces: ['terms'] },
   '/accessibility': { module: 'src/features/content/components/ContentPage.tsx', namespaces: ['accessibility'] },
+  '/approve/:token': {
+    module: 'src/features/vat-returns/client-approval/ClientApprovalPage.tsx',
+    namespaces: ['vatReturns', 'clientApproval'],
+  },
   '/user/login': { module: 'src/features/auth/pages/LoginPage.tsx', namespaces: [] },
   '/user/register': { module: 'src/features/auth/pages/RegisterPage.tsx', namespaces: [] },
   '/user/forgot-password': { module: 'src/features/auth/pages/ForgotPasswordPage.tsx', namespaces: [] },

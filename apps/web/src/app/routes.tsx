@@ -89,6 +89,14 @@ export const routes: RouteObject[] = [
                 path: '/hmrc-callback',
                 lazy: page(() => import('../features/hmrc-connection/HmrcCallbackPage'), ['hmrc']),
               },
+              {
+                // A client's approval of a return, from the link their accountant sent: no account.
+                path: '/approve/:token',
+                lazy: page(
+                  () => import('../features/vat-returns/client-approval/ClientApprovalPage'),
+                  publicNamespaces('/approve/:token'),
+                ),
+              },
               { path: '/user', element: <Navigate to="/user/login" replace /> },
               {
                 path: '/user/login',

@@ -347,6 +347,48 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  CLIENT_APPROVAL_REQUIRED: {
+    status: 409,
+    message:
+      'This practice files a return only after the client approves its figures as they are now: send it to the client for approval.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_LINK_UNKNOWN: {
+    status: 404,
+    message:
+      'This approval link is not known: check that it was copied whole, or ask your accountant for a new one.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_LINK_EXPIRED: {
+    status: 410,
+    message:
+      'This approval link has expired: ask your accountant for a new one.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_LINK_USED: {
+    status: 409,
+    message:
+      'This approval link has already been used: your answer is recorded. Ask your accountant if anything needs changing.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_LINK_VOIDED: {
+    status: 410,
+    message:
+      'This approval link no longer works: your accountant sent a newer one, or the return was filed.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_FIGURES_CHANGED: {
+    status: 409,
+    message:
+      'The figures changed since this page was opened: read them again before approving.',
+    retryable: false,
+    report: false,
+  },
   TWO_FACTOR_REQUIRED: {
     status: 403,
     message:

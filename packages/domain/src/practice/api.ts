@@ -10,6 +10,8 @@ export const practicePolicySchema = z.object({
    * them, so every HMRC call the practice makes can carry Gov-Client-Multi-Factor.
    */
   requireTwoFactor: z.boolean(),
+  /** A return is submitted only once the client approved its figures as they are (their link). */
+  requireClientApproval: z.boolean(),
 });
 export type PracticePolicy = z.infer<typeof practicePolicySchema>;
 
@@ -65,6 +67,14 @@ export const businessActivityKinds = [
   'schemes_changed',
   'error_correction_added',
   'error_correction_removed',
+  'client_approval_sent',
+  'client_approved',
+  'client_queried',
+  'client_accepted',
+  'client_declined',
+  'client_expired',
+  'authority_ended',
+  'assigned',
 ] as const;
 export const businessActivitySchema = z.object({
   id: z.string(),

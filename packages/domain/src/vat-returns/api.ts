@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ReturnReview } from '../practice/api';
+import type { ClientApproval } from '../practice/client-approval';
 import { vrnSchema } from '../hmrc/api';
 import { isCalendarDate } from '../vat/dates';
 import type { VatSchemeKind } from './schemes';
@@ -295,6 +296,18 @@ export interface Receipt {
   submittedBy: { id: string; email: string; name: string; agentArn?: string | null };
   /** 'response': HMRC's own answer; 'returnView': the answer was lost, HMRC's records show the return. */
   confirmedBy: 'response' | 'returnView';
+  /** Who prepared, reviewed and (the client) approved the figures filed; absent on receipts made before. */
+  approvals?: ReceiptApprovals;
+}
+
+/** Each approval that stood for the very figures filed; null when there was none. */
+export interface ReceiptApprovals {
+  /** Who marked the return ready (else the one who filed prepared it). */
+  preparedBy: { name: string; at: string } | null;
+  /** The practice's reviewer who approved these figures. */
+  reviewedBy: { name: string; at: string } | null;
+  /** The client, through their link: the name they typed and the address the link was sent to. */
+  client: { name: string; at: string; email: string | null } | null;
 }
 
 export interface FiledElsewhere {
@@ -326,6 +339,8 @@ export interface ReturnDraft {
   computed: ComputedReturn | null;
   /** Where it stands in the workspace's review before filing (a practice may require approval). */
   review: ReturnReview;
+  /** Where the client's approval through their link stands (absent where not worked out, as in lists). */
+  clientApproval?: ClientApproval;
   /** The business's schemes in effect for any day of the period (see schemes.ts). */
   schemes: VatSchemeKind[];
 }

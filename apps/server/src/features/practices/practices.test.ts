@@ -102,10 +102,12 @@ describe('a practice’s businesses', () => {
     expect((await owner.put('/api/practice/policy', { requireReview: true })).json()).toEqual({
       requireReview: true,
       requireTwoFactor: false,
+      requireClientApproval: false,
     });
     expect((await preparer.get('/api/practice/policy')).json()).toEqual({
       requireReview: true,
       requireTwoFactor: false,
+      requireClientApproval: false,
     });
 
     // Someone working alone has no practice policy to set, and files without review.
@@ -145,20 +147,23 @@ describe('requiring two-factor sign-in of a practice’s members', () => {
     expect((await reviewer.get('/api/practice/policy')).json()).toEqual({
       requireReview: false,
       requireTwoFactor: false,
+      requireClientApproval: false,
     });
 
     await owner.put('/api/practice/policy', { requireReview: true });
     const set = await admin.put('/api/practice/policy', { requireTwoFactor: true });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ requireReview: true, requireTwoFactor: true });
+    expect(set.json()).toEqual({ requireReview: true, requireTwoFactor: true, requireClientApproval: false });
     expect((await reviewer.get('/api/practice/policy')).json()).toEqual({
       requireReview: true,
       requireTwoFactor: true,
+      requireClientApproval: false,
     });
     // Each rule changes alone: turning review off keeps two-factor sign-in required.
     expect((await owner.put('/api/practice/policy', { requireReview: false })).json()).toEqual({
       requireReview: false,
       requireTwoFactor: true,
+      requireClientApproval: false,
     });
     expect((await owner.put('/api/practice/policy', { requireTwoFactor: 'yes' })).statusCode).toBe(400);
 

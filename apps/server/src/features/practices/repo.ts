@@ -59,10 +59,18 @@ export class PracticeRepo {
   async policy(workspaceId: string): Promise<PracticePolicy> {
     const row = await this.db
       .selectFrom('practice_policy')
-      .select(['require_review', 'require_two_factor'])
+      .select(['require_review', 'require_two_factor', 'require_client_approval'])
       .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
-    return { requireReview: Boolean(row?.require_review), requireTwoFactor: Boolean(row?.require_two_factor) };
+    return {
+      requireReview: Boolean(row?.require_review),
+      requireTwoFactor: Boolean(row?.require_two_factor),
+      requireClientApproval: Boolean(row?.require_client_approval),
+    };
+  }
+
+  async requiresClientApproval(workspaceId: string): Promise<boolean> {
+    return (await this.policy(workspaceId)).requireClientApproval;
   }
 
   async requiresReview(workspaceId: string): Promise<boolean> {
@@ -78,11 +86,20 @@ export class PracticeRepo {
     const changed = {
       ...(change.requireReview === undefined ? {} : { require_review: change.requireReview ? 1 : 0 }),
       ...(change.requireTwoFactor === undefined ? {} : { require_two_factor: change.requireTwoFactor ? 1 : 0 }),
+      ...(change.requireClientApproval === undefined
+        ? {}
+        : { require_client_approval: change.requireClientApproval ? 1 : 0 }),
       updated_at: at,
     };
     await this.db
       .insertInto('practice_policy')
-      .values({ workspace_id: workspaceId, require_review: 0, require_two_factor: 0, ...changed })
+      .values({
+        workspace_id: workspaceId,
+        require_review: 0,
+        require_two_factor: 0,
+        require_client_approval: 0,
+        ...changed,
+      })
       .onConflict((conflict) => conflict.column('workspace_id').doUpdateSet(changed))
       .execute();
   }

@@ -51,6 +51,8 @@ export class PracticeService {
 
   requiresReview = (workspaceId: string) => this.deps.repo.requiresReview(workspaceId);
 
+  requiresClientApproval = (workspaceId: string) => this.deps.repo.requiresClientApproval(workspaceId);
+
   /**
    * Read from the database on each call, not kept with the session: the session cache would keep a
    * member's old answer for up to SESSION_CACHE_TTL_MS after an admin changed it, on every instance.

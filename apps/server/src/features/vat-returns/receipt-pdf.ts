@@ -2,8 +2,8 @@ import { agentDeclarationText, boxExplanations, boxNumbers, declarationText, typ
 import { pdfDate, pdfField, pdfGbp, pdfInstant, startPdf } from './pdf';
 
 /**
- * The receipt as a PDF: what HMRC answered, the figures sent, who sent them and when, and the
- * declaration they accepted. Built with pdfkit's standard Helvetica, whose encoding has '£'.
+ * The receipt as a PDF: what HMRC answered, the figures sent, who prepared, reviewed, approved and
+ * sent them and when, and the declaration they accepted. Built with pdfkit's standard Helvetica, whose encoding has '£'.
  * Dates as the app writes them ('24 Nov 2026', '24 Nov 2026, 01:32' UK time); boxes 6-9 in whole
  * pounds. Helvetica's encoding has no minus sign (U+2212), so a negative box takes its nearest
  * stand-in, the en dash: '–£12.50'.
@@ -22,6 +22,24 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
     'Submitted',
     `${pdfInstant(receipt.submittedAt)} by ${submitter}${agentArn ? `, as agent (ARN ${agentArn})` : ''}`,
   );
+  const { approvals } = receipt;
+  if (approvals) {
+    line(
+      'Prepared by',
+      approvals.preparedBy ? `${approvals.preparedBy.name}, ${pdfInstant(approvals.preparedBy.at)}` : submitter,
+    );
+    line(
+      'Reviewed by',
+      approvals.reviewedBy ? `${approvals.reviewedBy.name}, ${pdfInstant(approvals.reviewedBy.at)}` : 'No review',
+    );
+    const { client } = approvals;
+    line(
+      'Client approval',
+      client
+        ? `${client.name}${client.email ? ` (${client.email})` : ''}, ${pdfInstant(client.at)}, of these figures`
+        : 'Not asked through VAT Wise',
+    );
+  }
   document.moveDown(0.5);
   if (receipt.confirmedBy === 'response') {
     line('HMRC processed it', receipt.processingDate ? pdfInstant(receipt.processingDate) : '—');

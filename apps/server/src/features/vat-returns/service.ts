@@ -49,6 +49,7 @@ import type { ActivityLog } from '../practices';
 import { correctionGroupsOf, correctionLinesOf } from './error-corrections';
 import type { ErrorCorrectionRepo } from './error-correction-repo';
 import type { VatSchemeRepo } from './scheme-repo';
+import type { ClientApprovalHooks } from './client-approval/hooks';
 import { type AuditHeader, type AuditLine, auditLines } from './audit-report';
 import { ComparisonHmrcCache, compareReturn, type Figures } from './comparison';
 import { filedElsewhereOf, flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
@@ -91,6 +92,8 @@ export interface VatReturnServiceDeps {
   errorCorrections: ErrorCorrectionRepo;
   /** The business's name as the connection keeps it (for the separate notification). */
   businessName(ownerId: string, vrn: string): Promise<string>;
+  /** The client's approval through their link (client-approval/): its state, the filing rule, the receipt's names. */
+  clientApproval?: ClientApprovalHooks;
   now?: () => Date;
 }
 
@@ -367,6 +370,12 @@ export class VatReturnService {
     return this.toDraft(await this.returnOrThrow(user, id), true);
   }
 
+  /** A return and its boxes as they stand now, for a client's approval link (no session). */
+  async currentFigures(ownerId: string, id: string): Promise<{ row: ReturnRow; boxes: NineBoxes } | null> {
+    const row = await this.deps.repo.returnById(ownerId, id);
+    return row ? { row, boxes: (await this.figuresOf(row)).boxes } : null;
+  }
+
   async updateFlatRate(user: SessionUser, id: string, flatRate: FlatRateSettings | null): Promise<ReturnDraft> {
     await this.returnOrThrow(user, id);
     if (!(await this.deps.repo.setFlatRate(user.workspaceId, id, flatRate, this.now().toISOString()))) {
@@ -411,6 +420,9 @@ export class VatReturnService {
       filedElsewhere: filedElsewhereOf(row),
       computed,
       review: await this.reviewOf(row, computed),
+      ...(withComputed && this.deps.clientApproval
+        ? { clientApproval: await this.deps.clientApproval.stateOf(row, computed?.boxes ?? receipt?.boxes ?? null) }
+        : {}),
       // The business's schemes (cash accounting etc.) in effect for any day of the period.
       schemes: schemesInEffect(await this.deps.schemes.schemes(row.owner_id, row.vrn), {
         start: row.period_start,
@@ -708,6 +720,7 @@ export class VatReturnService {
       const approved = row.approved_boxes ? (JSON.parse(row.approved_boxes) as ComputedReturn['boxes']) : null;
       if (!approved || !sameBoxes(approved, computed.boxes)) throw new AppError('REVIEW_REQUIRED');
     }
+    await this.deps.clientApproval?.assertApproved(row, computed.boxes);
     if (computed.problems.length > 0) {
       throw new AppError(
         'RETURN_HAS_PROBLEMS',
@@ -722,6 +735,7 @@ export class VatReturnService {
     const now = this.now().toISOString();
     // A person's headers are the same for every attempt: these are the ones HMRC receives.
     const sentHeaders = fraudHeaders.collect();
+    const approvals = await this.deps.clientApproval?.receiptApprovals(row, computed.boxes);
     if (
       !(await this.deps.repo.claimForSubmission(
         row.id,
@@ -759,6 +773,7 @@ export class VatReturnService {
           submittedAt: now,
           submittedBy: by,
           confirmedBy: 'response',
+          ...(approvals ? { approvals } : {}),
         },
         this.now().toISOString(),
       );

@@ -12,6 +12,8 @@ import { MarginStockRepo } from './margin-stock-repo';
 import { MarginStockService } from './margin-stock-service';
 import { ErrorCorrectionRepo } from './error-correction-repo';
 import { VatReturnService } from './service';
+import type { Mailer } from '../mail';
+import { ClientApprovalRepo, ClientApprovalService, clientApprovalHooks } from './client-approval';
 
 export type { VatReturnService };
 
@@ -22,7 +24,9 @@ export function vatReturnsFeature(
   database: DatabaseHandle,
   hmrc: ReturnType<typeof hmrcConnection>,
   log: FastifyBaseLogger,
-  practices: Pick<PracticeService, 'record' | 'recordForWorkspace' | 'requiresReview'>,
+  practices: Pick<PracticeService, 'record' | 'recordForWorkspace' | 'requiresReview' | 'requiresClientApproval'>,
+  /** For the client's approval link: mailed to the client, built from the app's own address. */
+  clientLinks?: { mailer: Mailer; publicUrl: string },
 ) {
   const repo = new VatReturnRepo(database.db);
   const schemeRepo = new VatSchemeRepo(database.db);
@@ -35,6 +39,12 @@ export function vatReturnsFeature(
         .where('vrn', '=', vrn)
         .executeTakeFirst()
     )?.name ?? `VRN ${vrn}`;
+  const clientApprovalRepo = new ClientApprovalRepo(database.db);
+  const clientApproval = clientApprovalHooks({
+    repo: clientApprovalRepo,
+    requiresClientApproval: (workspaceId) => practices.requiresClientApproval(workspaceId),
+    now: () => new Date(),
+  });
   const service = new VatReturnService({
     repo,
     connections: hmrc.service,
@@ -47,6 +57,7 @@ export function vatReturnsFeature(
     schemes: schemeRepo,
     errorCorrections: new ErrorCorrectionRepo(database.db),
     businessName,
+    clientApproval,
   });
   const previewPool = createPreviewPool();
   const progressListeners = new Set<ImportProgressListener>();
@@ -73,5 +84,25 @@ export function vatReturnsFeature(
     /** Ends the file-reading workers (on shutdown). */
     close: () => previewPool.close(),
     businessName,
+    /** The client's approval through a link (client-approval/); absent when no mailer and address are given. */
+    clientApproval: clientLinks
+      ? new ClientApprovalService({
+          repo: clientApprovalRepo,
+          hooks: clientApproval,
+          currentFigures: (ownerId, id) => service.currentFigures(ownerId, id),
+          activity: practices,
+          businessName,
+          practiceName: async (ownerId) =>
+            (
+              await database.db
+                .selectFrom('organization')
+                .select('name')
+                .where('id', '=', ownerId)
+                .executeTakeFirst()
+            )?.name ?? '',
+          mailer: clientLinks.mailer,
+          publicUrl: clientLinks.publicUrl,
+        })
+      : null,
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import type { VatDataService } from '../hmrc-connection';
 import type { LastError, ReturnRow, SentBy, VatReturnRepo } from './repo';
+import type { ClientApprovalHooks } from './client-approval/hooks';
 
 /**
  * Submitting a return exactly once (hmrc-mtd-vat.md 6.2): the body HMRC is sent, how its answers
@@ -88,7 +89,12 @@ export const errorMessage = (error: unknown) => (error instanceof Error ? error.
  * HMRC has none, ours was not filed (it may be sent again); if HMRC cannot say now, it stays unknown.
  */
 export async function settleReturn(
-  deps: { repo: VatReturnRepo; vatData: VatDataService; log: FastifyBaseLogger },
+  deps: {
+    repo: VatReturnRepo;
+    vatData: VatDataService;
+    log: FastifyBaseLogger;
+    clientApproval?: ClientApprovalHooks | undefined;
+  },
   row: ReturnRow,
   fraudHeaders: FraudHeaders,
   now: () => Date,
@@ -158,6 +164,7 @@ export async function settleReturn(
     submittedAt: row.attempt_started_at ?? now().toISOString(),
     submittedBy: row.sent_by ? (JSON.parse(row.sent_by) as SentBy) : { id: row.owner_id, email: '', name: '' },
     confirmedBy: 'returnView',
+    ...(deps.clientApproval ? { approvals: await deps.clientApproval.receiptApprovals(row, sentBoxes) } : {}),
   };
   const at = now().toISOString();
   await deps.repo.recordReceipt(row, receipt, at);

@@ -9,7 +9,7 @@ import { asQueryError, describePracticeError } from '../workspace';
 import { PracticeError } from './PracticeError';
 
 /**
- * The practice's rules (review before filing, two-factor sign-in of members): its owner and admins
+ * The practice's rules (review before filing, two-factor sign-in of members, the client's approval): its owner and admins
  * switch them, the others read them. A member the practice asks for two-factor sign-in who has not
  * turned it on is shown the way to.
  */
@@ -58,6 +58,14 @@ export function PolicyCard({ practice, twoFactorEnabled }: { practice: PracticeS
               onChange={(event) => void change({ requireTwoFactor: event.currentTarget.checked })}
               data-testid="require-two-factor"
             />
+            <Switch
+              label={t('practice:policy.requireClientApproval')}
+              description={t('practice:policy.requireClientApprovalHint')}
+              checked={policy.data.requireClientApproval}
+              disabled={saving.isLoading}
+              onChange={(event) => void change({ requireClientApproval: event.currentTarget.checked })}
+              data-testid="require-client-approval"
+            />
           </>
         ) : (
           <Stack gap={4} data-testid="policy-read-only">
@@ -66,6 +74,11 @@ export function PolicyCard({ practice, twoFactorEnabled }: { practice: PracticeS
             </Text>
             <Text size="sm">
               {policy.data.requireTwoFactor ? t('practice:policy.twoFactorOn') : t('practice:policy.twoFactorOff')}
+            </Text>
+            <Text size="sm">
+              {policy.data.requireClientApproval
+                ? t('practice:policy.clientApprovalOn')
+                : t('practice:policy.clientApprovalOff')}
             </Text>
             <Text size="sm" c="dimmed">
               {t('practice:policy.onlyManagers')}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '
 import { type Receipt, agentDeclarationText, declarationText } from '@vatwise/domain';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format/format';
@@ -19,6 +20,41 @@ interface ReceiptViewProps {
   returnId: string;
   receipt: Receipt;
   businessName: string | undefined;
+}
+
+/** Who prepared, reviewed and (the client) approved the figures filed; absent on receipts made before they were kept. */
+function approvalDetails(receipt: Receipt, t: TFunction, language: string): [string, ReactNode, string][] {
+  const { approvals } = receipt;
+  if (!approvals) return [];
+  const who = (one: { name: string; at: string } | null, none: string) =>
+    one ? t('vatReturns:receipt.whoWhen', { name: one.name, at: formatDateTime(one.at, language) }) : none;
+  const submitter = receipt.submittedBy.name || receipt.submittedBy.email;
+  const { client } = approvals;
+  return [
+    [t('vatReturns:receipt.preparedBy'), who(approvals.preparedBy, submitter), 'receipt-prepared-by'],
+    [
+      t('vatReturns:receipt.reviewedBy'),
+      who(approvals.reviewedBy, t('vatReturns:receipt.noReview')),
+      'receipt-reviewed-by',
+    ],
+    [
+      t('vatReturns:receipt.clientApproval'),
+      client ? (
+        <>
+          {who(client, '')}
+          {client.email && (
+            <>
+              {' '}
+              <Ltr>&lt;{client.email}&gt;</Ltr>
+            </>
+          )}
+        </>
+      ) : (
+        t('vatReturns:receipt.noClientApproval')
+      ),
+      'receipt-client-approval',
+    ],
+  ];
 }
 
 /** HMRC's receipt for a filed return, laid out to be kept: on screen, on paper or as a PDF. */
@@ -54,6 +90,7 @@ export function ReceiptView({ returnId, receipt, businessName }: ReceiptViewProp
           ],
         ]
       : []),
+    ...approvalDetails(receipt, t, language),
     [
       t('vatReturns:receipt.declaration'),
       receipt.submittedBy.agentArn ? agentDeclarationText : declarationText,

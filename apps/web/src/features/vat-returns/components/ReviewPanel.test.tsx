@@ -52,7 +52,9 @@ describe('a return’s review', () => {
       '/api/vat_returns/r1/notes': { body: { notes: [] } },
     });
     renderPage(<ReviewPanel draft={draft} editable />);
-    expect(await screen.findByText('You marked this return ready: another reviewer approves it.')).toBeInTheDocument();
+    expect(await screen.findByTestId('review-waiting')).toHaveTextContent(
+      'You marked this return ready, so someone else who may approve returns',
+    );
     expect(screen.queryByRole('button', { name: 'Approve these figures' })).not.toBeInTheDocument();
     vi.unstubAllGlobals();
 
@@ -63,6 +65,26 @@ describe('a return’s review', () => {
     renderPage(<ReviewPanel draft={{ ...draft, review: { ...readyByPat, readyById: 'someone-else' } }} editable />);
     expect(await screen.findAllByRole('button', { name: 'Back to preparing' })).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Approve these figures' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Waiting for an owner, admin or reviewer of the practice to approve it.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no "Mark ready for review" once the return is ready or approved', async () => {
+    fakeServer({
+      '/api/me': { body: { user: member('pat', 'reviewer') } },
+      '/api/vat_returns/r1/notes': { body: { notes: [] } },
+    });
+    const approved = {
+      ...readyByPat,
+      state: 'approved' as const,
+      approvedBy: 'Rita',
+      approvedAt: '2026-11-21T09:00:00Z',
+    };
+    renderPage(<ReviewPanel draft={{ ...draft, review: approved }} editable />);
+    expect(await screen.findByTestId('review-state')).toHaveTextContent('Approved');
+    expect(await screen.findByRole('button', { name: 'Back to preparing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark ready for review' })).not.toBeInTheDocument();
   });
 
   it('says when the figures changed after approval, and adds a note for the team', async () => {

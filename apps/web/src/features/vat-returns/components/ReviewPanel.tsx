@@ -70,7 +70,8 @@ export function ReviewPanel({ draft, editable }: ReviewPanelProps) {
       )}
       {editable && (
         <Group gap="sm">
-          {review.state !== 'ready' && (
+          {/* Once ready or approved there is nothing to mark; after a change it is marked ready again. */}
+          {(review.state === 'draft' || review.state === 'changed') && (
             <Button
               variant="light"
               leftSection={<IconSend size={16} />}
@@ -102,9 +103,11 @@ export function ReviewPanel({ draft, editable }: ReviewPanelProps) {
           )}
         </Group>
       )}
-      {editable && review.readyById === user?.id && practice && review.state === 'ready' && (
-        <Text size="sm" c="dimmed">
-          {t('vatReturns:review.askAnother')}
+      {editable && practice && review.state === 'ready' && !mayApprove && (
+        <Text size="sm" c="dimmed" data-testid="review-waiting">
+          {review.readyById === user?.id && canApproveReturns(practice.role)
+            ? t('vatReturns:review.askAnother')
+            : t('vatReturns:review.waitingForApprover')}
         </Text>
       )}
       {error && (

@@ -14,6 +14,7 @@ import { BoxesPanel } from '../components/BoxesPanel';
 import { ReturnChecks } from '../components/ReturnChecks';
 import { DeclarationPanel } from '../components/DeclarationPanel';
 import { ReviewPanel } from '../components/ReviewPanel';
+import { ClientApprovalPanel } from '../client-approval/ClientApprovalPanel';
 import { DiscardDraft } from '../components/DiscardDraft';
 import { ErrorCorrectionsPanel } from '../components/ErrorCorrectionsPanel';
 import { FlatRatePanel } from '../components/FlatRatePanel';
@@ -87,7 +88,11 @@ export default function ReturnPage() {
   const business = businesses.find((candidate) => candidate.vrn === draft.vrn);
   const businessName = business?.name;
   // Review is a practice's step; working alone it shows only once something was asked of it.
-  const withReview = Boolean(user?.practice) || draft.review.required || draft.review.state !== 'draft';
+  const withReview =
+    Boolean(user?.practice) ||
+    draft.review.required ||
+    draft.review.state !== 'draft' ||
+    Boolean(draft.clientApproval && (draft.clientApproval.required || draft.clientApproval.state !== 'none'));
   const declarationStep = withReview ? 6 : 5;
 
   return (
@@ -168,6 +173,7 @@ export default function ReturnPage() {
               intro={t('vatReturns:sections.reviewIntro')}
             >
               <ReviewPanel draft={draft} editable={editable} />
+              <ClientApprovalPanel draft={draft} editable={editable && Boolean(user?.practice)} />
             </Section>
           )}
           {editable && draft.computed && (

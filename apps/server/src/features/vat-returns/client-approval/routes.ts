@@ -1,0 +1,53 @@
+import { clientApproveBodySchema, clientQueryBodySchema, sendClientApprovalBodySchema } from '@vatwise/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountHolders, currentUser } from '../../../plugins/access';
+import type { ClientApprovalService, ClientOrigin } from './service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const tokenParams = z.object({ token: z.string().min(1).max(100) });
+/** The client's link needs no account: these answer anyone holding it, within the API's rate limit. */
+const publicRoute = { access: 'public' } as const;
+
+const originOf = (request: FastifyRequest): ClientOrigin => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** Sending a return to its client for approval, and the client's own page (docs/practice.md). */
+export async function clientApprovalRoutes(
+  app: FastifyInstance,
+  { clientApproval }: { clientApproval: ClientApprovalService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/vat_returns/:id/client_approval',
+    { config: accountHolders, schema: { params: idParams, body: sendClientApprovalBodySchema } },
+    async (request, reply) =>
+      reply.code(201).send(await clientApproval.send(currentUser(request), request.params.id, request.body.email)),
+  );
+
+  api.get(
+    '/client_approval/:token',
+    { config: publicRoute, schema: { params: tokenParams } },
+    async (request, reply) => {
+      // The link is a secret: no cache keeps the page.
+      void reply.header('cache-control', 'no-store');
+      return clientApproval.page(request.params.token);
+    },
+  );
+
+  api.post(
+    '/client_approval/:token/approve',
+    { config: publicRoute, schema: { params: tokenParams, body: clientApproveBodySchema } },
+    async (request) => clientApproval.approve(request.params.token, request.body, originOf(request)),
+  );
+
+  api.post(
+    '/client_approval/:token/query',
+    { config: publicRoute, schema: { params: tokenParams, body: clientQueryBodySchema } },
+    async (request) => clientApproval.query(request.params.token, request.body, originOf(request)),
+  );
+}

@@ -115,6 +115,16 @@ export interface ReturnErrorCorrectionTable {
 }
 
 /** A business's audit trail: who connected, imported, changed, approved, submitted, when. */
+/** A workspace's client (VRN): the address an invitation gave, and the member it is assigned to. */
+export interface PracticeClientTable {
+  workspace_id: string;
+  vrn: string;
+  email: string | null;
+  assignee_id: string | null;
+  assigned_at: string | null;
+  updated_at: string;
+}
+
 export interface BusinessActivityTable {
   id: string;
   owner_id: string;
@@ -235,6 +245,9 @@ export interface BusinessTable {
   hmrc_user_id: string | null;
   last_used_at: string | null;
   created_at: string;
+  /** Migration 0020: HMRC said the agent's authority for this client ended; when it last checked. */
+  authority_ended_at?: string | null;
+  authority_checked_at?: string | null;
 }
 
 /** A digital record (sale, purchase, adjustment or box total) as validated JSON. */
@@ -504,6 +517,7 @@ export interface Database {
   return_note: ReturnNoteTable;
   return_error_correction: ReturnErrorCorrectionTable;
   business_activity: BusinessActivityTable;
+  practice_client: PracticeClientTable;
   digest_delivery: DigestDeliveryTable;
   current_business: CurrentBusinessTable;
   notification: NotificationTable;

@@ -6,7 +6,13 @@ import type { DeadlineAlertLevel } from '../deadlines/alerts';
  * them, the two log stores each user has, and the events the /agents socket sends.
  */
 
-export const agentIds = ['token-keeper', 'deadline-watcher', 'sandbox-authoriser', 'submission-checker'] as const;
+export const agentIds = [
+  'token-keeper',
+  'deadline-watcher',
+  'sandbox-authoriser',
+  'submission-checker',
+  'authority-checker',
+] as const;
 export type AgentId = (typeof agentIds)[number];
 
 /** Spec section 3: an agent's status. 'running' and 'error' come from its work, the rest from an Admin. */

@@ -56,6 +56,8 @@ export const dashboardRowSchema = z.object({
   name: z.string(),
   /** Set when reached through a tax agent's authority. */
   agentArn: z.string().nullable(),
+  /** When HMRC said the agent's authority for this client ended; its reads then stop. */
+  authorityEndedAt: z.string().nullable().optional(),
   authorisation: authorisationSchema.nullable(),
   standing: businessStandingSchema.nullable(),
   /** When HMRC was read for this row; null before the first read. */
@@ -69,6 +71,8 @@ export const dashboardRowSchema = z.object({
    * 'changed' shows on the Return page only: telling it needs the figures worked out.
    */
   review: z.object({ returnId: z.string(), periodEnd: z.string(), state: z.enum(reviewStates) }).nullable(),
+  /** The practice member the client is assigned to (null: nobody); set by GET /api/dashboard. */
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type DashboardRow = z.infer<typeof dashboardRowSchema>;
 

@@ -175,9 +175,35 @@ export const errorCatalogue = {
     retryable: false,
     report: false,
   },
+  AGENT_SCOPE_MISSING: {
+    status: 409,
+    message:
+      'HMRC has not given VAT Wise permission to end clients’ authority for this agent services account: authorise it again on Grant Authority, then try once more.',
+    retryable: false,
+    report: false,
+  },
   CLIENT_REQUEST_ANSWERED: {
     status: 409,
     message: 'This request is no longer waiting for the client: it has been answered, cancelled or has expired.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_LIST_UNREADABLE: {
+    status: 400,
+    message:
+      'The client list could not be read. Use the template: a header row with VRN, Registration date, Name and Email, then one client a line.',
+    retryable: false,
+    report: false,
+  },
+  CLIENT_LIST_TOO_LONG: {
+    status: 400,
+    message: 'The client list holds more than 200 clients. Split it into files of at most 200 and send each.',
+    retryable: false,
+    report: false,
+  },
+  ASSIGNEE_NOT_A_MEMBER: {
+    status: 422,
+    message: 'Assign the client to a member of this practice.',
     retryable: false,
     report: false,
   },
@@ -356,15 +382,13 @@ export const errorCatalogue = {
   },
   CLIENT_LINK_UNKNOWN: {
     status: 404,
-    message:
-      'This approval link is not known: check that it was copied whole, or ask your accountant for a new one.',
+    message: 'This approval link is not known: check that it was copied whole, or ask your accountant for a new one.',
     retryable: false,
     report: false,
   },
   CLIENT_LINK_EXPIRED: {
     status: 410,
-    message:
-      'This approval link has expired: ask your accountant for a new one.',
+    message: 'This approval link has expired: ask your accountant for a new one.',
     retryable: false,
     report: false,
   },
@@ -377,15 +401,13 @@ export const errorCatalogue = {
   },
   CLIENT_LINK_VOIDED: {
     status: 410,
-    message:
-      'This approval link no longer works: your accountant sent a newer one, or the return was filed.',
+    message: 'This approval link no longer works: your accountant sent a newer one, or the return was filed.',
     retryable: false,
     report: false,
   },
   CLIENT_FIGURES_CHANGED: {
     status: 409,
-    message:
-      'The figures changed since this page was opened: read them again before approving.',
+    message: 'The figures changed since this page was opened: read them again before approving.',
     retryable: false,
     report: false,
   },

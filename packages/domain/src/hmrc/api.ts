@@ -122,6 +122,8 @@ export const businessSchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** Set when the authority is a tax agent's (its ARN): the business is the agent's client. */
   agentArn: z.string().nullable(),
+  /** When HMRC said the agent's authority for this client ended (null: not ended, or not an agent's). */
+  authorityEndedAt: z.string().nullable().optional(),
 });
 export type Business = z.infer<typeof businessSchema>;
 

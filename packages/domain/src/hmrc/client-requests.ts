@@ -9,7 +9,11 @@ import { hmrcUserIdSchema, vrnSchema } from './api';
  * routes and the web app's Clients screen.
  */
 
-/** Our names for HMRC's invitation statuses (Rejected is "declined"; Deauthorised is "ended"). */
+/**
+ * Our names for HMRC's invitation statuses (Rejected is "declined"; Deauthorised is "ended"). An
+ * accepted request also reads "ended" once HMRC says the relationship is gone (the client removed
+ * the agent, or the agent ended it).
+ */
 export const clientRequestStatuses = ['pending', 'accepted', 'declined', 'expired', 'cancelled', 'ended'] as const;
 export type ClientRequestStatus = (typeof clientRequestStatuses)[number];
 
@@ -31,6 +35,19 @@ export const clientRequestSchema = z.object({
   answeredAt: z.string().nullable(),
   /** The client is one of the agent's businesses in VAT Wise (after it accepted). */
   businessConnected: z.boolean(),
+  /** When HMRC last confirmed (or refused) the agent's authority for an accepted request. */
+  authorityCheckedAt: z.string().nullable().optional(),
+  /** Earlier requests for the same VRN, newest first: the list shows each client once, the latest leading. */
+  earlier: z
+    .array(
+      z.object({
+        id: z.string(),
+        status: z.enum(clientRequestStatuses),
+        sentAt: z.string(),
+        answeredAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type ClientRequest = z.infer<typeof clientRequestSchema>;
 
@@ -58,6 +75,9 @@ export const addClientBodySchema = z.object({
 export type AddClientBody = z.input<typeof addClientBodySchema>;
 
 export const clientRequestIdParamsSchema = z.object({ id: z.string().uuid() });
+
+/** The statuses after which the client can be asked again, with the same VRN and registration date. */
+export const askAgainStatuses: readonly ClientRequestStatus[] = ['declined', 'expired', 'cancelled', 'ended'];
 
 export const clientRequestsQuerySchema = z.object({
   /** Ask HMRC now, whenever it was last asked. */

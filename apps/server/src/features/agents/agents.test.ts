@@ -18,7 +18,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectBusiness, createSandboxUser } from '../../test/hmrc-journey';
-import { createPractice, join } from '../../test/practice-journey';
+import { createPractice, invitationLinkOf, join } from '../../test/practice-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, createTestApp, type TestApp } from '../../test/test-app';
 import { LogRepo } from './logs/log-repo';
@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 describe('agent statuses', () => {
-  it('lists the four agents to anyone, guests included', async () => {
+  it('lists the five agents to anyone, guests included', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/agents/statuses' });
     expect(response.statusCode).toBe(200);
     const agents = response.json().agents as AgentInfo[];
@@ -110,6 +110,7 @@ describe('agent statuses', () => {
       'deadline-watcher',
       'sandbox-authoriser',
       'submission-checker',
+      'authority-checker',
     ]);
     expect(agents.every((agent) => agent.status === 'idle')).toBe(true);
   });
@@ -133,7 +134,9 @@ describe('agent statuses', () => {
     expect(running.statusCode).toBe(400);
     const unknown = await admin.put('/api/agents/statuses/tea-maker', { status: 'paused' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toContain('token-keeper, deadline-watcher, sandbox-authoriser, submission-checker');
+    expect(unknown.json().message).toContain(
+      'token-keeper, deadline-watcher, sandbox-authoriser, submission-checker, authority-checker',
+    );
 
     const paused = await admin.put('/api/agents/statuses/token-keeper', { status: 'paused' });
     expect(paused.statusCode).toBe(200);
@@ -562,14 +565,20 @@ describe('deadline watcher in a practice', () => {
     });
     const practiceId = (created.json() as { id: string }).id;
     await owner.post('/api/auth/organization/set-active', { organizationId: practiceId });
-    await owner.post('/api/auth/organization/invite-member', {
+    const invited = await owner.post('/api/auth/organization/invite-member', {
       email: memberEmail,
       role: 'preparer',
       organizationId: practiceId,
     });
-    const [invitation] = ((await member.get('/api/practice/invitations')).json() as { invitations: { id: string }[] })
-      .invitations;
-    await member.post('/api/auth/organization/accept-invitation', { invitationId: invitation?.id });
+    // Without mail the member's address is not verified: they accept through the owner's link.
+    const invitationId = (invited.json() as { id: string }).id;
+    const { token } = await invitationLinkOf(owner, invitationId);
+    await member.request({
+      method: 'POST',
+      url: '/api/auth/organization/accept-invitation',
+      body: { invitationId },
+      headers: { 'x-invitation-token': token },
+    });
     await member.put('/api/reminders', { dailyDigest: true });
     await owner.put('/api/reminders', { dailyDigest: true });
 

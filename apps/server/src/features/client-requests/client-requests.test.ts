@@ -270,3 +270,111 @@ describe('an agent asking clients for authority', () => {
     expect(sent.statusCode, sent.body).toBe(201);
   });
 });
+
+describe('a client’s authority, checked with HMRC', () => {
+  /** An agent with one accepted client, reached as a business. */
+  async function acceptedClient(tag: string) {
+    const { agent, agentUser } = await agentPractice(`agent-${tag}@example.com`);
+    const client = await clientBusiness(`client-${tag}@example.com`);
+    const sent = await agent.post('/api/client_requests', {
+      userId: agentUser.userId,
+      vrn: client.vrn,
+      registrationDate: client.vatRegistrationDate,
+      name: `Client ${tag}`,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const request = clientRequestSchema.parse(sent.json());
+    await answerClientLink(request.link ?? '', client, 'accept');
+    expect((await listOf(agent, true)).requests[0]?.status).toBe('accepted');
+    return { agent, agentUser, client, request, vrn: client.vrn ?? '' };
+  }
+
+  /** The client removes the agent in their HMRC account (the simulator's operator control). */
+  async function clientRemovesAgent(vrn: string) {
+    const removed = await fetch(`${server.baseUrl}/hmrc-sandbox/operator/clients/${vrn}/agents`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+  }
+
+  const businessOf = async (agent: SessionClient, vrn: string) =>
+    businessListSchema.parse((await agent.get('/api/businesses')).json()).businesses.find((one) => one.vrn === vrn);
+  const activityOf = async (agent: SessionClient, vrn: string) =>
+    ((await agent.get(`/api/businesses/${vrn}/activity`)).json() as { activity: { kind: string; actorName: string }[] })
+      .activity;
+
+  it('a client’s withdrawn authority shows as ended after the next check and after the next refused call', async () => {
+    // After the next check: the scheduled round asks HMRC's relationship check.
+    const first = await acceptedClient('withdrawn-check');
+    expect((await activityOf(first.agent, first.vrn)).map((line) => line.kind)).toContain('client_accepted');
+    await clientRemovesAgent(first.vrn);
+    expect((await listOf(first.agent)).requests[0]?.status).toBe('accepted');
+    await server.app.agents.runNow('authority-checker');
+    const checked = await listOf(first.agent);
+    expect(checked.requests).toEqual([expect.objectContaining({ id: first.request.id, status: 'ended' })]);
+    expect((await businessOf(first.agent, first.vrn))?.authorityEndedAt).toEqual(expect.any(String));
+    const dashboard = (await first.agent.get('/api/dashboard')).json() as {
+      rows: { vrn: string; authorityEndedAt: string | null }[];
+    };
+    expect(dashboard.rows.find((row) => row.vrn === first.vrn)?.authorityEndedAt).toEqual(expect.any(String));
+    expect(await activityOf(first.agent, first.vrn)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'authority_ended', actorName: 'HMRC' })]),
+    );
+
+    // After the next refused call: a VAT read HMRC refuses marks it ended at once, no check needed.
+    const second = await acceptedClient('withdrawn-call');
+    await clientRemovesAgent(second.vrn);
+    const refused = await obligationsOf(second.agent, second.vrn);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().hmrc.codes).toContain('CLIENT_OR_AGENT_NOT_AUTHORISED');
+    expect((await businessOf(second.agent, second.vrn))?.authorityEndedAt).toEqual(expect.any(String));
+    expect((await listOf(second.agent)).requests[0]?.status).toBe('ended');
+    const lines = (await activityOf(second.agent, second.vrn)).filter((line) => line.kind === 'authority_ended');
+    // Marked once, however many calls HMRC refuses.
+    await obligationsOf(second.agent, second.vrn);
+    expect((await activityOf(second.agent, second.vrn)).filter((line) => line.kind === 'authority_ended')).toHaveLength(
+      lines.length,
+    );
+    expect(lines).toHaveLength(1);
+
+    // Asking again sends a new request with the stored VRN and date; the client appears once, the
+    // ended request folded under the new one, and accepting it restores the authority.
+    const asked = await second.agent.post(`/api/client_requests/${second.request.id}/ask_again`, {});
+    expect(asked.statusCode, asked.body).toBe(201);
+    const renewed = clientRequestSchema.parse(asked.json());
+    expect(renewed).toMatchObject({
+      status: 'pending',
+      vrn: second.vrn,
+      registrationDate: second.client.vatRegistrationDate,
+    });
+    const listed = await listOf(second.agent);
+    expect(listed.requests).toEqual([
+      expect.objectContaining({
+        id: renewed.id,
+        status: 'pending',
+        earlier: [expect.objectContaining({ id: second.request.id })],
+      }),
+    ]);
+    await answerClientLink(renewed.link ?? '', second.client, 'accept');
+    expect((await listOf(second.agent, true)).requests[0]).toMatchObject({ id: renewed.id, status: 'accepted' });
+    expect((await businessOf(second.agent, second.vrn))?.authorityEndedAt).toBeNull();
+    expect((await obligationsOf(second.agent, second.vrn)).statusCode).toBe(200);
+  });
+
+  it('re-checks every authority at once on demand, and lets the agent end one through HMRC', async () => {
+    const { agent, request, vrn } = await acceptedClient('end');
+    // Still authorised: the re-check keeps it accepted.
+    const rechecked = clientRequestListSchema.parse((await agent.post('/api/client_requests/recheck', {})).json());
+    expect(rechecked.requests[0]?.status).toBe('accepted');
+
+    const ended = await agent.post(`/api/client_requests/${request.id}/end_authority`, {});
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(clientRequestListSchema.parse(ended.json()).requests[0]?.status).toBe('ended');
+    expect((await obligationsOf(agent, vrn)).statusCode).toBe(403);
+    // An authority already ended cannot be ended twice.
+    expect((await agent.post(`/api/client_requests/${request.id}/end_authority`, {})).json().code).toBe(
+      'CLIENT_REQUEST_ANSWERED',
+    );
+    // The re-check finds it ended too, and asking again is offered.
+    const after = clientRequestListSchema.parse((await agent.post('/api/client_requests/recheck', {})).json());
+    expect(after.requests[0]?.status).toBe('ended');
+  });
+});

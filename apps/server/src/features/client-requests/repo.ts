@@ -37,6 +37,17 @@ export class ClientRequestRepo {
     await this.db.updateTable('client_request').set(change).where('id', '=', id).execute();
   }
 
+  /** Every workspace holding a request HMRC gave as accepted. */
+  async workspacesWithAccepted(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('client_request')
+      .select('owner_id')
+      .distinct()
+      .where('status', 'in', ['Accepted', 'Partialauth'])
+      .execute();
+    return rows.map((row) => row.owner_id);
+  }
+
   async markChecked(ownerId: string, agentUserId: string, at: string): Promise<void> {
     await this.db
       .updateTable('client_request')

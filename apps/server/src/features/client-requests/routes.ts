@@ -46,6 +46,31 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
     },
   );
 
+  // Re-checks every authority at once: waiting requests' answers and accepted clients' relationships.
+  api.post('/client_requests/recheck', { config: accountHolders }, async (request) => {
+    const user = currentUser(request);
+    return clientRequests.recheck(user, await fraud.forRequest(request, user));
+  });
+
+  api.post(
+    '/client_requests/:id/ask_again',
+    { config: practiceMay('askClients'), schema: { params: clientRequestIdParamsSchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await clientRequests.askAgain(user, await fraud.forRequest(request, user), request.params.id);
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.post(
+    '/client_requests/:id/end_authority',
+    { config: practiceMay('deleteBusiness'), schema: { params: clientRequestIdParamsSchema } },
+    async (request) => {
+      const user = currentUser(request);
+      return clientRequests.endAuthority(user, await fraud.forRequest(request, user), request.params.id);
+    },
+  );
+
   api.post(
     '/client_requests/:id/sandbox_answer',
     {

@@ -1,17 +1,19 @@
 import crypto from 'node:crypto';
-import type {
-  AddClientBody,
-  AgentAuthority,
-  ClientRequest,
-  ClientRequestList,
-  ClientRequestStatus,
-  ErrorCode,
+import {
+  type AddClientBody,
+  type AgentAuthority,
+  askAgainStatuses,
+  type ClientRequest,
+  type ClientRequestList,
+  type ClientRequestStatus,
+  type ErrorCode,
 } from '@vatwise/domain';
 import { type FraudHeaders, type HmrcClient, type InvitationStatus, invitationIdOf } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { HmrcConnectionService, SandboxUserService } from '../hmrc-connection';
+import type { ActivityLog } from '../practices';
 import type { ClientRequestRepo, ClientRequestRow } from './repo';
 
 /**
@@ -24,6 +26,30 @@ import type { ClientRequestRepo, ClientRequestRow } from './repo';
 
 /** HMRC is asked again at most this often when the list is read (3 requests/s per application). */
 const recheckAfterMs = 30_000;
+
+/** The audit line for a request HMRC now gives this status (features/practices; notifications hear them). */
+const activityFor: Partial<Record<ClientRequestStatus, 'client_accepted' | 'client_declined' | 'client_expired'>> = {
+  accepted: 'client_accepted',
+  declined: 'client_declined',
+  expired: 'client_expired',
+};
+
+const isAccepted = (row: ClientRequestRow) => statusOf[row.status as InvitationStatus] === 'accepted';
+
+/** Each VRN's requests, newest first: the first leads, the rest are its history. */
+function byVrn(rows: ClientRequestRow[]): ClientRequestRow[][] {
+  const groups = new Map<string, ClientRequestRow[]>();
+  const sorted = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  for (const row of sorted) groups.set(row.vrn, [...(groups.get(row.vrn) ?? []), row]);
+  return [...groups.values()];
+}
+
+/** What a round of authority checks found. */
+export interface AuthorityCheckResult {
+  checked: number;
+  ended: number;
+  failed: number;
+}
 
 const statusOf: Record<InvitationStatus, ClientRequestStatus> = {
   Pending: 'pending',
@@ -68,6 +94,8 @@ export interface ClientRequestServiceDeps {
   sandbox: boolean;
   answerer: SandboxClientAnswerer;
   log: FastifyBaseLogger;
+  /** The businesses' audit trail: clients' answers and ended authority are recorded there. */
+  activity?: ActivityLog;
   now?: () => Date;
 }
 
@@ -173,7 +201,118 @@ export class ClientRequestService {
     return this.view(owner);
   }
 
+  /**
+   * Re-checks every authority at once: the waiting requests' answers, then each accepted client's
+   * relationship with HMRC.
+   */
+  async recheck(owner: SessionUser, fraudHeaders: FraudHeaders): Promise<ClientRequestList> {
+    const rows = await this.deps.repo.list(owner.workspaceId);
+    const pending = rows.filter((row) => row.status === 'Pending');
+    if (pending.length > 0) await this.check(owner, fraudHeaders, pending);
+    await this.checkAuthorities(owner.workspaceId, fraudHeaders);
+    return this.view(owner);
+  }
+
+  /**
+   * Asks HMRC, for each client whose latest request was accepted, whether the agent may still act
+   * for it (the relationship check). A relationship HMRC no longer holds marks the client's
+   * authority ended; one it holds lifts an earlier mark. Calls are paced with every other HMRC call.
+   */
+  async checkAuthorities(workspaceId: string, fraudHeaders: FraudHeaders): Promise<AuthorityCheckResult> {
+    const result: AuthorityCheckResult = { checked: 0, ended: 0, failed: 0 };
+    const leads = byVrn(await this.deps.repo.list(workspaceId)).map((group) => group[0]!);
+    for (const row of leads.filter(isAccepted)) {
+      const client = {
+        service: 'MTD-VAT',
+        clientIdType: 'vrn',
+        clientId: row.vrn,
+        knownFact: row.registration_date,
+      } as const;
+      let authorised: boolean;
+      try {
+        authorised = await this.deps.connections.agentCall(workspaceId, row.agent_user_id, (accessToken, arn) =>
+          this.deps.client.checkRelationship(arn, client, { accessToken, fraudHeaders }),
+        );
+      } catch (error) {
+        result.failed += 1;
+        this.deps.log.warn({ err: error, vrn: row.vrn }, 'checking a client’s authority with HMRC failed');
+        continue;
+      }
+      result.checked += 1;
+      if (authorised) {
+        await this.deps.connections.confirmClientAuthority(workspaceId, row.vrn);
+        continue;
+      }
+      result.ended += 1;
+      await this.endRow(row);
+      await this.deps.connections.endClientAuthority(
+        workspaceId,
+        row.vrn,
+        'HMRC’s relationship check: the agent is no longer authorised to act for this client.',
+      );
+    }
+    return result;
+  }
+
+  /** Workspaces with a client whose request was accepted (the scheduled round's list). */
+  workspacesWithClients(): Promise<string[]> {
+    return this.deps.repo.workspacesWithAccepted();
+  }
+
+  /**
+   * Asks the client again, with the VRN, registration date and name of an earlier request that
+   * was declined, expired, cancelled or whose authority ended.
+   */
+  async askAgain(owner: SessionUser, fraudHeaders: FraudHeaders, id: string): Promise<ClientRequest> {
+    const row = await this.deps.repo.find(owner.workspaceId, id);
+    if (!row) throw new AppError('CLIENT_REQUEST_NOT_FOUND');
+    const current = (await this.view(owner)).requests.find((request) => request.vrn === row.vrn);
+    if (!current || !askAgainStatuses.includes(current.status)) throw new AppError('CLIENT_REQUEST_PENDING');
+    return this.create(owner, fraudHeaders, {
+      userId: row.agent_user_id,
+      vrn: row.vrn,
+      registrationDate: row.registration_date,
+      ...(row.client_name ? { name: row.client_name } : {}),
+    });
+  }
+
+  /**
+   * The agent ends its authority for a client (Agent Authorisation 2.0's de-authorise). A
+   * relationship HMRC no longer holds is ended already: it reads as ended too.
+   */
+  async endAuthority(owner: SessionUser, fraudHeaders: FraudHeaders, id: string): Promise<ClientRequestList> {
+    const row = await this.deps.repo.find(owner.workspaceId, id);
+    if (!row) throw new AppError('CLIENT_REQUEST_NOT_FOUND');
+    if (!isAccepted(row)) throw new AppError('CLIENT_REQUEST_ANSWERED');
+    try {
+      await this.deps.connections.agentCall(owner.workspaceId, row.agent_user_id, (accessToken, arn) =>
+        this.deps.client.deauthoriseClient(arn, row.vrn, { accessToken, fraudHeaders }),
+      );
+    } catch (error) {
+      const codes = error instanceof AppError ? (error.hmrc?.codes ?? []) : [];
+      if (codes.includes('INVALID_SCOPE')) throw new AppError('AGENT_SCOPE_MISSING');
+      if (!codes.includes('NO_RELATIONSHIP')) throw inOurWords(error);
+    }
+    await this.endRow(row);
+    await this.deps.connections.endClientAuthority(
+      owner.workspaceId,
+      row.vrn,
+      `Ended by ${owner.name || owner.email} through HMRC.`,
+    );
+    return this.view(owner);
+  }
+
   // --- internals -----------------------------------------------------------------------------
+
+  private async endRow(row: ClientRequestRow): Promise<void> {
+    const now = this.now().toISOString();
+    await this.deps.repo.saveStatus(row.id, {
+      status: 'Deauthorised',
+      client_action_url: null,
+      answered_at: row.answered_at ?? now,
+      checked_at: now,
+    });
+  }
 
   private async agentAuthority(owner: SessionUser, userId: string): Promise<AgentAuthority> {
     const agent = (await this.deps.connections.agentAuthorities(owner.workspaceId)).find(
@@ -212,13 +351,34 @@ export class ClientRequestService {
       for (const row of rows.filter((one) => one.agent_user_id === agentUserId)) {
         const invitation = byId.get(row.invitation_id);
         if (!invitation || invitation.status === row.status) continue;
+        // An authority found ended stays ended: HMRC's invitation may still read Accepted.
+        if (row.status === 'Deauthorised') continue;
+        const before = statusOf[row.status as InvitationStatus];
+        const after = statusOf[invitation.status];
         await this.deps.repo.saveStatus(row.id, {
           status: invitation.status,
           client_action_url: invitation.status === 'Pending' ? (invitation.clientActionUrl ?? null) : null,
           answered_at: invitation.updated ?? now,
           checked_at: now,
         });
-        if (statusOf[invitation.status] === 'accepted') await this.connectClient(owner, fraudHeaders, row);
+        if (after === before) continue;
+        const kind = activityFor[after];
+        if (kind)
+          await this.deps.activity?.recordForWorkspace(
+            owner.workspaceId,
+            row.vrn,
+            kind,
+            'HMRC',
+            `Request ${row.invitation_id}`,
+          );
+        if (after === 'accepted') await this.connectClient(owner, fraudHeaders, row);
+        if (after === 'ended') {
+          await this.deps.connections.endClientAuthority(
+            owner.workspaceId,
+            row.vrn,
+            'HMRC says the client’s authority has ended.',
+          );
+        }
       }
       await this.deps.repo.markChecked(owner.workspaceId, agentUserId, now);
     }
@@ -243,15 +403,30 @@ export class ClientRequestService {
       this.deps.connections.listBusinesses(owner),
     ]);
     const reached = new Set(businesses.businesses.map((business) => `${business.userId}|${business.vrn}`));
+    const ended = new Set(
+      businesses.businesses.filter((business) => business.authorityEndedAt).map((business) => business.vrn),
+    );
     const checkedAt = rows.reduce<string | null>(
       (latest, row) => (latest && latest > row.checked_at ? latest : row.checked_at),
       null,
     );
-    return { agents, requests: rows.map((row) => this.toRequest(row, reached)), checkedAt };
+    // One entry per client: the latest request leads, the earlier ones are folded under it.
+    const requests = byVrn(rows).map(([lead, ...earlier]) => ({
+      ...this.toRequest(lead!, reached, ended),
+      earlier: earlier.map((row) => ({
+        id: row.id,
+        status: statusOf[row.status as InvitationStatus] ?? 'pending',
+        sentAt: row.created_at,
+        answeredAt: row.answered_at,
+      })),
+    }));
+    return { agents, requests, checkedAt };
   }
 
-  private toRequest(row: ClientRequestRow, reached: Set<string>): ClientRequest {
-    const status = statusOf[row.status as InvitationStatus] ?? 'pending';
+  private toRequest(row: ClientRequestRow, reached: Set<string>, ended = new Set<string>()): ClientRequest {
+    const given = statusOf[row.status as InvitationStatus] ?? 'pending';
+    // An accepted client whose VAT calls HMRC refuses has ended authority, whatever the request says.
+    const status = given === 'accepted' && ended.has(row.vrn) ? 'ended' : given;
     return {
       id: row.id,
       vrn: row.vrn,

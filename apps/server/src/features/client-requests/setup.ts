@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { hmrcConnection } from '../hmrc-connection';
+import type { ActivityLog } from '../practices';
 import { ClientRequestRepo } from './repo';
 import { ClientRequestService, type SandboxClientAnswerer } from './service';
 
@@ -10,6 +11,7 @@ export function clientRequestsFeature(
   hmrc: ReturnType<typeof hmrcConnection>,
   answerer: SandboxClientAnswerer,
   log: FastifyBaseLogger,
+  activity?: ActivityLog,
 ) {
   const clientRequests = new ClientRequestService({
     repo: new ClientRequestRepo(database.db),
@@ -19,6 +21,7 @@ export function clientRequestsFeature(
     sandbox: hmrc.sandbox,
     answerer,
     log,
+    ...(activity ? { activity } : {}),
   });
   return { clientRequests, fraud: hmrc.fraud };
 }

@@ -75,7 +75,9 @@ export class DashboardService {
     const staleBefore = this.now().getTime() - freshForMs;
     const rows: DashboardRow[] = businesses.map((business) => {
       const snapshot = snapshots.find((candidate) => candidate.vrn === business.vrn);
-      const usable = business.authorisation !== null && !business.authorisation.needsReauthorisation;
+      // An ended client authority is not read: HMRC would refuse every call until the client accepts again.
+      const usable =
+        business.authorisation !== null && !business.authorisation.needsReauthorisation && !business.authorityEndedAt;
       // A return filed since the last read changes what HMRC holds: read again, whatever its age.
       const filedAt = lastFiled.get(business.vrn);
       const stale =
@@ -89,6 +91,7 @@ export class DashboardService {
         vrn: business.vrn,
         name: business.name,
         agentArn: business.agentArn,
+        authorityEndedAt: business.authorityEndedAt ?? null,
         authorisation: business.authorisation,
         standing: snapshot?.standing ? (JSON.parse(snapshot.standing) as BusinessStanding) : null,
         readAt: snapshot?.read_at ?? null,
@@ -118,8 +121,11 @@ export class DashboardService {
   }
 
   private async readNow(reader: VatReader): Promise<void> {
+    // Each later call of a business goes ahead of other businesses' first calls, so rows become
+    // fresh one by one (a business every two seconds) rather than all together at the very end.
+    let step = 0;
     const paced = <T>(call: () => Promise<T>) =>
-      this.pace.add(call, { throwOnTimeout: true, signal: this.closing.signal });
+      this.pace.add(call, { throwOnTimeout: true, signal: this.closing.signal, priority: step++ });
     const today = ukToday(this.now());
     const lastYear = { from: addDays(today, -364), to: today };
     const row: SnapshotRow = {

@@ -23,6 +23,7 @@ const businessesWithAuthorityQuery = (database: Kysely<Database>) =>
         'b.name',
         'b.hmrc_user_id',
         'b.last_used_at',
+        'b.authority_ended_at',
         'c.granted_at',
         'c.grant_expires_at',
         'c.access_expires_at',
@@ -212,17 +213,45 @@ export class ConnectionRepo {
   }
 
   /** Adds the business, or points an existing one at this HMRC user. */
-  async saveBusiness(row: BusinessRow): Promise<void> {
+  async saveBusiness(row: Omit<BusinessRow, 'authority_ended_at' | 'authority_checked_at'>): Promise<void> {
     const existing = await this.business(row.owner_id, row.vrn);
     if (existing) {
       await this.db
         .updateTable('business')
-        .set({ name: row.name, hmrc_user_id: row.hmrc_user_id, last_used_at: row.last_used_at })
+        // Connected again (the client accepted a new request): its authority stands again.
+        .set({
+          name: row.name,
+          hmrc_user_id: row.hmrc_user_id,
+          last_used_at: row.last_used_at,
+          authority_ended_at: null,
+        })
         .where('id', '=', existing.id)
         .execute();
       return;
     }
     await this.db.insertInto('business').values(row).execute();
+  }
+
+  /** Marks the client's authority ended; false when it was already marked (or no such business). */
+  async markAuthorityEnded(ownerId: string, vrn: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('business')
+      .set({ authority_ended_at: at, authority_checked_at: at })
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .where('authority_ended_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** HMRC confirmed the agent's authority for the client now. */
+  async markAuthorityConfirmed(ownerId: string, vrn: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('business')
+      .set({ authority_ended_at: null, authority_checked_at: at })
+      .where('owner_id', '=', ownerId)
+      .where('vrn', '=', vrn)
+      .execute();
   }
 
   async touchBusiness(ownerId: string, vrn: string, at: string): Promise<boolean> {

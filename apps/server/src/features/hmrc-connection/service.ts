@@ -372,6 +372,7 @@ export class HmrcConnectionService {
             : null,
         lastUsedAt: row.last_used_at,
         agentArn: agent_arn ?? null,
+        authorityEndedAt: agent_arn ? (row.authority_ended_at ?? null) : null,
       }),
     );
     // The person's own choice; else (none yet, or it was removed) the workspace's latest used.
@@ -514,7 +515,42 @@ export class HmrcConnectionService {
     if (!business.hmrc_user_id) throw new AppError('HMRC_NOT_CONNECTED');
     const connection = await this.deps.repo.connection(ownerId, business.hmrc_user_id);
     if (!connection) throw new AppError('HMRC_NOT_CONNECTED');
-    return this.callWithConnection(connection, kind, call);
+    try {
+      return await this.callWithConnection(connection, kind, call);
+    } catch (error) {
+      // HMRC refusing an agent's call for its client means the client's authority has ended.
+      if (
+        connection.agent_arn &&
+        error instanceof AppError &&
+        error.hmrc?.codes.includes('CLIENT_OR_AGENT_NOT_AUTHORISED')
+      ) {
+        await this.endClientAuthority(
+          ownerId,
+          target.vrn,
+          `HMRC refused a VAT call (${kind}): the client and/or agent is not authorised.`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  // --- a client's authority ------------------------------------------------------------------
+
+  /**
+   * Marks an agent's client's authority ended, once: the audit line and the members' screens hear
+   * of it the first time only.
+   */
+  async endClientAuthority(ownerId: string, vrn: string, detail: string): Promise<void> {
+    if (!(await this.deps.repo.markAuthorityEnded(ownerId, vrn, this.now().toISOString()))) return;
+    await this.deps.activity?.recordForWorkspace(ownerId, vrn, 'authority_ended', 'HMRC', detail);
+    this.announceBusinessesChanged(ownerId, vrn);
+  }
+
+  /** HMRC confirmed the agent's authority for the client: a mark of ended is lifted. */
+  async confirmClientAuthority(ownerId: string, vrn: string): Promise<void> {
+    const business = await this.deps.repo.business(ownerId, vrn);
+    await this.deps.repo.markAuthorityConfirmed(ownerId, vrn, this.now().toISOString());
+    if (business?.authority_ended_at) this.announceBusinessesChanged(ownerId, vrn);
   }
 
   /** `call` with the connection's access token, refreshed when due, and once more after HMRC's 401. */

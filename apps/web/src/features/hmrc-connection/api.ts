@@ -113,6 +113,35 @@ export const hmrcApi = api.injectEndpoints({
         });
       },
     }),
+    // Re-checks every authority at once: waiting requests and accepted clients' relationships.
+    recheckClientAuthorities: build.mutation<ClientRequestList, void>({
+      query: () => ({ url: '/api/client_requests/recheck', method: 'POST', timeout: API_TIMEOUT_MS.long }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        await whenAnswered(queryFulfilled, (data) => {
+          dispatch(hmrcApi.util.upsertQueryData('clientRequests', undefined, data));
+        });
+      },
+      invalidatesTags: ['Businesses', 'Dashboard'],
+    }),
+    // A new request with an earlier one's VRN, registration date and name.
+    askClientAgain: build.mutation<ClientRequest, { id: string }>({
+      query: ({ id }) => ({
+        url: `/api/client_requests/${encodeURIComponent(id)}/ask_again`,
+        method: 'POST',
+        timeout: API_TIMEOUT_MS.long,
+      }),
+      invalidatesTags: ['ClientRequests'],
+    }),
+    // The agent ends its authority for the client through HMRC.
+    endClientAuthority: build.mutation<ClientRequestList, { id: string }>({
+      query: ({ id }) => ({ url: `/api/client_requests/${encodeURIComponent(id)}/end_authority`, method: 'POST' }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        await whenAnswered(queryFulfilled, (data) => {
+          dispatch(hmrcApi.util.upsertQueryData('clientRequests', undefined, data));
+        });
+      },
+      invalidatesTags: ['Businesses', 'Dashboard'],
+    }),
     answerAsSandboxClient: build.mutation<ClientRequestList, { id: string; accept: boolean }>({
       query: ({ id, accept }) => ({
         url: `/api/client_requests/${encodeURIComponent(id)}/sandbox_answer`,

@@ -1,6 +1,6 @@
 import type { DashboardRow } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
-import { arrangeRows, needsAuthority } from './rows';
+import { arrangeRows, authorityDaysLeft, needsAuthority } from './rows';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const authority = (expiresAt: string, needsReauthorisation = false) => ({
@@ -94,6 +94,24 @@ describe('arranging the dashboard', () => {
     expect(needsAuthority(row('x', '1', null, { authorisation: null }), now)).toBe(true);
     expect(needsAuthority(row('x', '1', null, { authorisation: authority('2027-12-01T00:00:00Z', true) }), now)).toBe(
       true,
+    );
+  });
+
+  it('counts an ended client authority under "Authority to renew", with no days left, however long the token lasts', () => {
+    const ended = row(
+      'Moved Ltd',
+      '555555555',
+      {},
+      { agentArn: 'XARN1234567', authorityEndedAt: '2026-11-24T10:00:00Z' },
+    );
+    expect(authorityDaysLeft(ended, now)).toBeNull();
+    expect(needsAuthority(ended, now)).toBe(true);
+    const all = { sort: 'name', descending: false, search: '' } as const;
+    expect(arrangeRows([...rows, ended], { ...all, filter: 'authority' }, now).map((one) => one.name)).toContain(
+      'Moved Ltd',
+    );
+    expect(arrangeRows([...rows, ended], { ...all, filter: 'attention' }, now).map((one) => one.name)).toContain(
+      'Moved Ltd',
     );
   });
 

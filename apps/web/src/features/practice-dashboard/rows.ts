@@ -19,16 +19,21 @@ export type DashboardSort = (typeof dashboardSorts)[number];
 export const dashboardFilters = ['all', 'attention', 'overdue', 'unpaid', 'authority', 'toReview'] as const;
 export type DashboardFilter = (typeof dashboardFilters)[number];
 
-/** Days from `today` to the authority's end; null when there is no authority. */
+/** HMRC said the agent's authority for this client has ended (the client withdrew it, or the agent ended it). */
+export const authorityEnded = (row: DashboardRow): boolean => Boolean(row.authorityEndedAt);
+
+/** Days from `today` to the authority's end; null when there is no authority (or it has ended). */
 export function authorityDaysLeft(row: DashboardRow, now: Date): number | null {
-  if (!row.authorisation) return null;
+  if (!row.authorisation || authorityEnded(row)) return null;
   return Math.floor((Date.parse(row.authorisation.expiresAt) - now.getTime()) / 86_400_000);
 }
 
-/** The authority must be granted again: refused by HMRC, missing, or ending within 14 days. */
+/** The authority must be granted again: ended, refused by HMRC, missing, or ending within 14 days. */
 export function needsAuthority(row: DashboardRow, now: Date): boolean {
   const days = authorityDaysLeft(row, now);
-  return !row.authorisation || row.authorisation.needsReauthorisation || (days !== null && days < 14);
+  return (
+    authorityEnded(row) || !row.authorisation || row.authorisation.needsReauthorisation || (days !== null && days < 14)
+  );
 }
 
 /** Review states in the order a reviewer works through them: waiting for them first. */

@@ -33,6 +33,13 @@ export function errorCodeOf(error: FetchBaseQueryError | SerializedError | undef
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
+/** HMRC's own codes, when the error passes on HMRC's refusal. */
+export function hmrcCodesOf(error: FetchBaseQueryError | SerializedError | undefined): string[] {
+  if (!error || !('status' in error)) return [];
+  const codes = (error.data as Partial<ApiErrorBody> | undefined)?.hmrc?.codes;
+  return Array.isArray(codes) ? codes : [];
+}
+
 export function errorStatusOf(error: FetchBaseQueryError | SerializedError | undefined): number | string | undefined {
   return error && 'status' in error ? error.status : undefined;
 }

@@ -4,7 +4,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { IconAlertTriangle, IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeError, errorCodeOf } from '../api/http-errors';
+import { describeError, errorCodeOf, hmrcCodesOf } from '../api/http-errors';
 import { TwoFactorLink } from './TwoFactorLink';
 
 /** What an RTK Query hook reports as its error. */
@@ -26,11 +26,19 @@ export function LoadingState({ label }: { label: string }) {
 export function ErrorState({ error, onRetry, testId }: { error: QueryError; onRetry?: () => void; testId?: string }) {
   const { t } = useTranslation('common');
   const code = errorCodeOf(error);
+  // HMRC no longer lets the agent act for the client: the client must be asked again (Clients).
+  const notAuthorised = hmrcCodesOf(error).includes('CLIENT_OR_AGENT_NOT_AUTHORISED');
   return (
     <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />} data-testid={testId}>
       <Stack gap="xs">
         <Text size="sm">{describeError(error, t)}</Text>
+        {notAuthorised && <Text size="sm">{t('clientAuthorityEnded.text')}</Text>}
         <Group gap="xs">
+          {notAuthorised && (
+            <Button size="xs" color="red" component={Link} to="/app/clients" data-testid="ask-client-again">
+              {t('clientAuthorityEnded.askAgain')}
+            </Button>
+          )}
           {onRetry && (
             <Button size="xs" variant="light" color="red" onClick={onRetry}>
               {t('retry')}

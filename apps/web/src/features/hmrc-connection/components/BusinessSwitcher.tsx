@@ -36,7 +36,8 @@ export function BusinessSwitcher({ placement = 'header' }: { placement?: 'header
   const value = business?.vrn ?? null;
   const options = businesses.map((candidate) => ({
     value: candidate.vrn,
-    label: `${candidate.name} · ${formatVrn(candidate.vrn, i18n.language)}`,
+    // A client whose authority ended stays listed, marked, so the agent can still see its records.
+    label: `${candidate.name} · ${formatVrn(candidate.vrn, i18n.language)}${candidate.authorityEndedAt ? ` · ${t('hmrc:business.authorityEnded')}` : ''}`,
   }));
   const look = {
     'aria-label': t('hmrc:business.label'),

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { ClientRequest, ClientRequestStatus } from '@vatwise/domain';
-import { IconRefresh, IconUserCheck, IconUserX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { askAgainStatuses, type ClientRequest, type ClientRequestStatus } from '@vatwise/domain';
+import { IconRefresh, IconSend, IconUserCheck, IconUserX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../shared/api/http-errors';
 import { clientConfig } from '../../../shared/config/client-config';
 import { formatDate, formatDateTime } from '../../../shared/format/format';
@@ -20,14 +20,18 @@ const statusColour: Record<ClientRequestStatus, string> = {
   declined: 'red',
   expired: 'gray',
   cancelled: 'gray',
-  ended: 'gray',
+  ended: 'red',
 };
 
 /** The agent's requests, newest first, with what HMRC last said of each and what can be done next. */
 export function ClientRequests() {
   const { t, i18n } = useTranslation(['common', 'hmrc']);
   const list = hmrcApi.useClientRequestsQuery();
-  const [refresh, refreshing] = hmrcApi.useLazyClientRequestsQuery();
+  const [recheck, rechecking] = hmrcApi.useRecheckClientAuthoritiesMutation();
+  const [recheckFailure, setRecheckFailure] = useState<string | null>(null);
+  // The dashboard's "Ask the client again" opens this list at that client.
+  const [params] = useSearchParams();
+  const focusVrn = params.get('vrn');
 
   if (list.isLoading) return <LoadingState label={t('hmrc:clients.loading')} />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
@@ -50,26 +54,39 @@ export function ClientRequests() {
             size="xs"
             variant="light"
             leftSection={<IconRefresh size={14} />}
-            loading={refreshing.isFetching || list.isFetching}
-            // HMRC is asked now; the list then reads what was recorded.
-            onClick={() => void refresh({ refresh: true }).then(() => list.refetch())}
+            loading={rechecking.isLoading || list.isFetching}
+            // HMRC is asked now about every request and every accepted client's authority.
+            onClick={() => {
+              setRecheckFailure(null);
+              void recheck().then((result) => {
+                if ('error' in result && result.error) setRecheckFailure(describeError(result.error, t));
+                else agentDialogueLog.append('success', t('hmrc:clients.authority.recheckDone'));
+              });
+            }}
           >
-            {t('hmrc:clients.list.check')}
+            {t('hmrc:clients.authority.recheck')}
           </Button>
         </Group>
       </Group>
+      {recheckFailure && (
+        <Alert color="red" role="alert" p="xs">
+          {recheckFailure}
+        </Alert>
+      )}
       {data.requests.length === 0 ? (
         <Text c="dimmed" data-testid="client-requests-empty">
           {t('hmrc:clients.list.empty')}
         </Text>
       ) : (
-        data.requests.map((request) => <ClientRequestCard key={request.id} request={request} />)
+        data.requests.map((request) => (
+          <ClientRequestCard key={request.id} request={request} focused={request.vrn === focusVrn} />
+        ))
       )}
     </Stack>
   );
 }
 
-function ClientRequestCard({ request }: { request: ClientRequest }) {
+function ClientRequestCard({ request, focused }: { request: ClientRequest; focused: boolean }) {
   const { t, i18n } = useTranslation(['common', 'hmrc']);
   const navigate = useNavigate();
   const sandbox = clientConfig.hmrcEnvironment === 'sandbox';
@@ -79,6 +96,13 @@ function ClientRequestCard({ request }: { request: ClientRequest }) {
   const [answer, answering] = hmrcApi.useAnswerAsSandboxClientMutation();
   const [addBusiness, adding] = hmrcApi.useAddBusinessMutation();
   const [selectBusiness] = hmrcApi.useSelectBusinessMutation();
+  const [askAgain, asking] = hmrcApi.useAskClientAgainMutation();
+  const [endAuthority, ending] = hmrcApi.useEndClientAuthorityMutation();
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focused) cardRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [focused]);
   const vrn = formatVrn(request.vrn);
   const title = request.clientName ?? t('hmrc:clients.list.unnamed', { vrn });
 
@@ -108,7 +132,15 @@ function ClientRequestCard({ request }: { request: ClientRequest }) {
   };
 
   return (
-    <Card withBorder padding="md" data-testid="client-request" data-status={request.status}>
+    <Card
+      withBorder
+      padding="md"
+      data-testid="client-request"
+      data-status={request.status}
+      data-vrn={request.vrn}
+      ref={cardRef}
+      style={focused ? { borderColor: 'var(--mantine-color-blue-filled)' } : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
@@ -134,6 +166,25 @@ function ClientRequestCard({ request }: { request: ClientRequest }) {
           <Alert color="red" role="alert" p="xs">
             {failure}
           </Alert>
+        )}
+        {request.status === 'ended' && (
+          <Text size="sm" c="red" data-testid="client-authority-ended">
+            {t('hmrc:clients.authority.endedText')}
+          </Text>
+        )}
+        {askAgainStatuses.includes(request.status) && (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              leftSection={<IconSend size={14} />}
+              loading={asking.isLoading}
+              onClick={() =>
+                void run(() => askAgain({ id: request.id }), t('hmrc:clients.authority.askedAgain', { vrn }))
+              }
+            >
+              {t('hmrc:clients.authority.askAgain')}
+            </Button>
+          </Group>
         )}
         {request.status === 'pending' && sandbox && <TestClientSignIn vrn={request.vrn} />}
         {request.status === 'pending' && (
@@ -210,7 +261,51 @@ function ClientRequestCard({ request }: { request: ClientRequest }) {
                 {t('hmrc:clients.addBusiness')}
               </Button>
             )}
+            {confirmingEnd ? (
+              <Group gap="xs" role="group" aria-label={t('hmrc:clients.authority.endConfirm')}>
+                <Text size="sm">{t('hmrc:clients.authority.endConfirm')}</Text>
+                <Button
+                  size="xs"
+                  color="red"
+                  loading={ending.isLoading}
+                  onClick={() =>
+                    void run(
+                      () => endAuthority({ id: request.id }),
+                      t('hmrc:clients.authority.endedLog', { vrn }),
+                    ).then(() => setConfirmingEnd(false))
+                  }
+                >
+                  {t('hmrc:clients.authority.endYes')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConfirmingEnd(false)}>
+                  {t('hmrc:clients.authority.endNo')}
+                </Button>
+              </Group>
+            ) : (
+              <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmingEnd(true)}>
+                {t('hmrc:clients.authority.end')}
+              </Button>
+            )}
           </Group>
+        )}
+        {request.earlier && request.earlier.length > 0 && (
+          <details>
+            <summary>
+              <Text span size="sm" c="dimmed">
+                {t('hmrc:clients.authority.earlier', { count: request.earlier.length })}
+              </Text>
+            </summary>
+            <Stack gap={2} mt={4} component="ul" style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+              {request.earlier.map((earlier) => (
+                <Text key={earlier.id} size="sm" c="dimmed" component="li">
+                  {t('hmrc:clients.authority.earlierLine', {
+                    status: t(`hmrc:clients.status.${earlier.status}`),
+                    date: formatDate(earlier.sentAt.slice(0, 10), i18n.language),
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          </details>
         )}
       </Stack>
     </Card>

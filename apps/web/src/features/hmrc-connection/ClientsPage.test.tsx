@@ -101,6 +101,48 @@ describe('an agent’s clients', () => {
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
   });
 
+  it('shows an ended authority once, earlier requests folded, and asks the client again in one click', async () => {
+    const ended: ClientRequest = {
+      ...pending,
+      status: 'ended',
+      link: null,
+      answeredAt: '2026-11-20T10:00:00.000Z',
+      businessConnected: true,
+      earlier: [
+        {
+          id: '22222222-2222-4222-8222-222222222222',
+          status: 'expired',
+          sentAt: '2026-01-02T10:00:00.000Z',
+          answeredAt: null,
+        },
+      ],
+    };
+    fakeServer({
+      'GET /api/client_requests': { body: listOf([ended]) },
+      'GET /api/sandbox_users': { body: { sandboxUsers: [] } },
+      [`POST /api/client_requests/${ended.id}/ask_again`]: {
+        status: 201,
+        body: { ...pending, id: '33333333-3333-4333-8333-333333333333' },
+      },
+    });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    renderPage(<ClientRequests />);
+    const card = await screen.findByTestId('client-request');
+    expect(screen.getAllByTestId('client-request')).toHaveLength(1);
+    expect(within(card).getByTestId('client-request-status')).toHaveTextContent('Authority ended');
+    expect(within(card).getByTestId('client-authority-ended')).toHaveTextContent('Ask them again');
+    expect(card).toHaveTextContent('1 earlier request');
+    expect(within(card).queryByRole('button', { name: 'Open in VAT Operations' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'End authority' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Ask again' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([request]) => (request as Request).url)).toContainEqual(
+        expect.stringContaining(`/api/client_requests/${ended.id}/ask_again`),
+      ),
+    );
+  });
+
   it('shows the test client’s sign-in next to that client while the request waits', async () => {
     const testClient = {
       userId: 'client-user-1',

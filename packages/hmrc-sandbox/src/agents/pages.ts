@@ -11,8 +11,13 @@ const serviceNames: Record<string, string> = {
   'MTD-IT': 'manage your Income Tax (Making Tax Digital for Income Tax)',
 };
 
+/** How the pages name the agent: its registered agency name, else "your agent" (with the ARN beside). */
+const agentWords = (agentName: string | null, capital = false) =>
+  agentName ? escapeHtml(agentName) : capital ? 'Your agent' : 'your agent';
+
 export interface ClientRequestsPageInput {
-  agentName: string;
+  /** The agency's registered name; null when the agent has none on record. */
+  agentName: string | null;
   userId: string;
   invitations: Invitation[];
   csrfToken: string;
@@ -22,7 +27,7 @@ export function clientRequestsPage({ agentName, userId, invitations, csrfToken }
   const requests = invitations
     .map(
       (invitation) => `<section class="request">
-  <h2>${escapeHtml(agentName)} wants to ${escapeHtml(serviceNames[invitation.service] ?? invitation.service)}</h2>
+  <h2>${agentWords(agentName, true)} wants to ${escapeHtml(serviceNames[invitation.service] ?? invitation.service)}</h2>
   <p>For <code>${escapeHtml(invitation.client_id)}</code>, agent reference <code>${escapeHtml(invitation.arn)}</code>. This request expires on ${escapeHtml(invitation.expires_on)}.</p>
   <form method="post" action="" class="actions">
     <input type="hidden" name="invitationId" value="${escapeHtml(invitation.invitation_id)}">
@@ -35,7 +40,7 @@ export function clientRequestsPage({ agentName, userId, invitations, csrfToken }
     .join('\n');
   return page(
     'Authorise an agent',
-    `<h1>Authorise ${escapeHtml(agentName)} to deal with HMRC for you</h1>
+    `<h1>Authorise ${agentWords(agentName)} to deal with HMRC for you</h1>
 <p>Signed in as test user <strong>${escapeHtml(userId)}</strong>.</p>
 ${requests}`,
   );
@@ -49,13 +54,13 @@ export function noRequestsPage(userId: string): string {
   );
 }
 
-export function answeredPage(agentName: string, accepted: boolean): string {
+export function answeredPage(agentName: string | null, accepted: boolean): string {
   return page(
     accepted ? 'Agent authorised' : 'Request declined',
     accepted
-      ? `<h1 id="answer-accepted">You have authorised ${escapeHtml(agentName)}</h1>
+      ? `<h1 id="answer-accepted">You have authorised ${agentWords(agentName)}</h1>
 <p>They can now deal with HMRC for you for this service. Any other agent you had for it can no longer.</p>`
-      : `<h1 id="answer-declined">You have declined the request from ${escapeHtml(agentName)}</h1>
+      : `<h1 id="answer-declined">You have declined the request from ${agentWords(agentName)}</h1>
 <p>They cannot deal with HMRC for you for this service.</p>`,
   );
 }

@@ -11,6 +11,7 @@ import {
   type AgentAuthorisations,
   agentOf,
   clientLinkPath,
+  normalisedAgentName,
   type Invitation,
   invitationPath,
   serviceOfUrlPart,
@@ -98,7 +99,7 @@ export function agentRoutes(context: SandboxContext, basePath: string, authorisa
           ...common,
           expiresOn: `${invitation.expires_on}T00:00:00.000`,
           ...tail,
-          clientActionUrl: `${origin(context, request)}${basePath}${clientLinkPath(invitation, agent.name)}`,
+          clientActionUrl: `${origin(context, request)}${basePath}${clientLinkPath(invitation, agent.name ?? agent.arn)}`,
         }
       : { ...common, updated: invitation.effectiveUpdatedAt, ...tail };
   }
@@ -186,7 +187,11 @@ export function agentRoutes(context: SandboxContext, basePath: string, authorisa
         return { sent: reply.redirect(`${basePath}/api-test-login/sign-in?continue=${encodeURIComponent(here)}`, 303) };
       }
       const invitations = await authorisations.pendingForClient(uid, service, user);
-      return { user, csrfToken, invitations, agentName: agentName.replace(/-/g, ' ') };
+      // A link naming only the ARN (no agency name registered) reads "your agent" on the pages.
+      const named = invitations.some((invitation) => normalisedAgentName(invitation.arn) === agentName)
+        ? null
+        : agentName.replace(/-/g, ' ');
+      return { user, csrfToken, invitations, agentName: named };
     }
 
     app.get(linkUrl, async (request, reply) => {

@@ -17,7 +17,11 @@ const listedDays = 30;
 
 export interface Agent {
   arn: string;
-  name: string;
+  /**
+   * The agency's name as registered with HMRC, which HMRC shows the client; null when none was
+   * set for the test user (HMRC's Create Test User API takes none: the operator area sets it).
+   */
+  name: string | null;
 }
 
 export type InvitationStatus = 'Pending' | 'Accepted' | 'Rejected' | 'Cancelled' | 'Expired' | 'Deauthorised';
@@ -57,8 +61,9 @@ export function agentOf(user: TestUserRecord | undefined): Agent | AgentError {
   if (!user || user.userType !== 'agent') return 'NOT_AN_AGENT';
   const arn = user.details.agentServicesAccountNumber;
   if (typeof arn !== 'string') return 'AGENT_NOT_SUBSCRIBED';
-  const name = user.details.userFullName;
-  return { arn, name: typeof name === 'string' ? name : arn };
+  // Never the test user's own full name: a client is asked to appoint an agency, not a person.
+  const name = user.details.agencyName;
+  return { arn, name: typeof name === 'string' && name.trim() ? name.trim() : null };
 }
 
 /** The identifiers a signed-in test user is a client under. */

@@ -160,6 +160,23 @@ export function operatorRoutes(context: SandboxContext) {
       return { vrn, ended };
     });
 
+    /**
+     * An agent test user's agency name as registered with HMRC: the name its clients are asked to
+     * appoint. HMRC's Create Test User API takes none; without one the client's pages say "your agent".
+     */
+    app.put('/operator/agents/:userId/agency-name', async (request, reply) => {
+      const body = parseJson(request.body) as { name?: unknown } | undefined;
+      const name = typeof body?.name === 'string' ? body.name.trim() : '';
+      if (!name || name.length > 160) {
+        return reply.code(400).send({ code: 'INVALID_REQUEST', message: 'Give the agency name, 1 to 160 characters' });
+      }
+      const { userId } = request.params as { userId: string };
+      if (!(await context.store.setAgencyName(userId, name))) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: `No agent test user ${userId}` });
+      }
+      return { userId, agencyName: name };
+    });
+
     app.get('/operator/clock', async () => clockState());
 
     app.put('/operator/clock', async (request, reply) => {

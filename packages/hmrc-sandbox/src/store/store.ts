@@ -226,6 +226,18 @@ export class SandboxStore {
     return row ? this.testUser(row.user_id) : undefined;
   }
 
+  /** Sets an agent test user's registered agency name (what HMRC shows its clients); false if no such user. */
+  async setAgencyName(userId: string, agencyName: string): Promise<boolean> {
+    const user = await this.testUser(userId);
+    if (!user || user.userType !== 'agent') return false;
+    await this.db
+      .updateTable('hmrc_sandbox_test_user')
+      .set({ details: JSON.stringify({ ...user.details, agencyName }) })
+      .where('user_id', '=', userId)
+      .execute();
+    return true;
+  }
+
   /** True when some test user already has this identifier (HMRC's NINO_ALREADY_USED and friends). */
   async identifierInUse(column: 'vrn' | 'nino' | 'pillar2_id' | 'user_id', value: string): Promise<boolean> {
     const row = await this.db

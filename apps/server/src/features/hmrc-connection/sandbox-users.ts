@@ -25,6 +25,11 @@ export class SandboxUserService {
     private readonly deps: ConnectionServiceDeps,
     /** Announces a business gone with its test user (HmrcConnectionService.announceBusinessesChanged). */
     private readonly businessesRemoved: (workspaceId: string, vrn: string) => void = () => undefined,
+    /**
+     * Registers an agent test user's agency name with the simulator (the embedded one only: HMRC's
+     * Create Test User API takes no name), so that clients are asked to appoint the practice.
+     */
+    private readonly nameAgency?: (hmrcUserId: string, name: string) => Promise<void>,
   ) {
     this.now = deps.now ?? (() => new Date());
   }
@@ -62,6 +67,12 @@ export class SandboxUserService {
       created_at: this.now().toISOString(),
     };
     await this.deps.repo.insertSandboxUser(row);
+    if (userType === 'Agent' && owner.practice && this.nameAgency) {
+      await this.nameAgency(created.userId, owner.practice.name).catch((error: unknown) =>
+        // The test user works without it: its clients then read "your agent" and its ARN.
+        this.deps.log.warn({ err: error }, 'the simulator did not take the agency name'),
+      );
+    }
     return this.toSandboxUser(row, undefined);
   }
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { HmrcClient } from '@vatwise/hmrc';
+import { SandboxStore } from '@vatwise/hmrc-sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
@@ -99,8 +100,14 @@ export function hmrcConnection(
   const salt = crypto.createHash('sha256').update(`gov-client-multi-factor:${authSecret}`).digest('hex');
   return {
     service,
-    sandboxUsers: new SandboxUserService(serviceDeps, (workspaceId, vrn) =>
-      service.announceBusinessesChanged(workspaceId, vrn),
+    sandboxUsers: new SandboxUserService(
+      serviceDeps,
+      (workspaceId, vrn) => service.announceBusinessesChanged(workspaceId, vrn),
+      hmrc.mode === 'embedded'
+        ? async (hmrcUserId, name) => {
+            await SandboxStore.in(database.db).setAgencyName(hmrcUserId, name);
+          }
+        : undefined,
     ),
     client,
     vatData: new VatDataService(service, client),

@@ -70,6 +70,7 @@ const mainPages: { path: string; heading: RegExp }[] = [
   { path: '/app/security', heading: /./ },
   { path: '/app/whitepaper', heading: /./ },
   { path: '/app/practice', heading: /^Practice$/ },
+  { path: '/app/audit-log', heading: /^Audit log/ },
   { path: '/app/agents', heading: /^Agents/ },
   { path: '/app/practice-dashboard', heading: /^Practice dashboard/ },
   { path: '/app/vat-operations', heading: /^VAT Operations/ },

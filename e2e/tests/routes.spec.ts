@@ -15,6 +15,7 @@ const pages: { path: string; heading: RegExp; landsOn?: string }[] = [
   { path: '/app/security', heading: /./ },
   { path: '/app/whitepaper', heading: /./ },
   { path: '/app/practice', heading: /^Practice$/ },
+  { path: '/app/audit-log', heading: /^Audit log/ },
   { path: '/app/agents', heading: /^Agents/ },
   { path: '/app/practice-dashboard', heading: /^Practice dashboard/ },
   { path: '/app/vat-operations', heading: /^VAT Operations/ },

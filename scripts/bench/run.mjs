@@ -2,11 +2,14 @@
 // figure beside a yardstick measured in the same run (a bare Fastify route, a trivial Vite + React
 // page), and a summary against the targets of issues 13 and 14. It asserts nothing and exits 0 unless a
 // section itself crashes. Sections: bundle size, start-up, memory, throughput, Lighthouse, imports,
-// sockets, the deadline watcher.
+// sockets, the deadline watcher, the practice dashboard of many clients.
+//
+// BENCH_ONLY=8 (a comma-separated list of section numbers) runs only those sections, after the
+// start-up and sign-up they need: BENCH_ONLY=8 npm run bench gives the practice dashboard's figure.
 //
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SKIP_LIGHTHOUSE=1,
 // BENCH_WATCHER_BUSINESSES (the deadline watcher's round, default 2000),
-// BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), CHROME_PATH (default /usr/bin/chromium),
+// BENCH_LIGHTHOUSE_RUNS (rounds per page, default 3), BENCH_DASHBOARD_CLIENTS (default 200), CHROME_PATH (default /usr/bin/chromium),
 // BENCH_POSTGRES_URL (the imports' PostgreSQL run; default the local test database).
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
@@ -25,6 +28,7 @@ import { audit, contentEncodingOf, launchChrome } from './lib/lighthouse.mjs';
 import { returnPageFigures } from './lib/return-page.mjs';
 import { socketFigures } from './lib/sockets.mjs';
 import { watcherFigures } from './lib/watcher.mjs';
+import { dashboardFigures } from './lib/dashboard.mjs';
 import { load } from './lib/load.mjs';
 import {
   installCleanup,
@@ -49,6 +53,11 @@ const startupRuns = 3;
 const connections = 10;
 const fixedRate = 500;
 const watcherBusinesses = positiveNumber('BENCH_WATCHER_BUSINESSES', 2000);
+const dashboardClients = positiveNumber('BENCH_DASHBOARD_CLIENTS', 200);
+const onlySections = String(process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 
 /**
  * @param {string} name
@@ -110,6 +119,9 @@ const benchStarted = performance.now();
  * @param {() => Promise<void>} body
  */
 async function section(title, body) {
+  // Start-up (1) and the unnumbered set-up sections always run: the others need them.
+  const number = /^(\d+)\./.exec(title)?.[1];
+  if (onlySections.length > 0 && number !== undefined && number !== '1' && !onlySections.includes(number)) return;
   console.log(`\n=== ${title}`);
   const started = performance.now();
   try {
@@ -134,7 +146,8 @@ async function section(title, body) {
 /**
  * @type {{ startupMs: number[], idleRss: Figure, peakRss: Figure, load: Record<string, LoadResult>,
  *   fixed: Record<string, LoadResult>, pages: PageSummary[], trivial: PageSummary | undefined,
- *   imports: ImportFigure[], returnPages: ReturnPageFigure[] }}
+ *   imports: ImportFigure[], returnPages: ReturnPageFigure[],
+ *   dashboard: Awaited<ReturnType<typeof dashboardFigures>> | undefined }}
  */
 const results = {
   startupMs: [],
@@ -146,6 +159,7 @@ const results = {
   trivial: undefined,
   imports: [],
   returnPages: [],
+  dashboard: undefined,
 };
 
 /** @type {Awaited<ReturnType<typeof startVatWise>> | undefined} */
@@ -668,12 +682,39 @@ await section(`7. Deadline watcher: one round over ${watcherBusinesses} connecte
   );
 });
 
+await section(`8. Practice dashboard: a practice of ${dashboardClients} clients (issue 36)`, async () => {
+  assertServerAlive();
+  if (!server) throw new Error('no server');
+  // Its own account: the practice's businesses are not the first session's.
+  const own = await signUp(server.baseUrl, `bench-practice-${Date.now()}@example.com`);
+  const figures = await dashboardFigures({
+    baseUrl: server.baseUrl,
+    cookie: own.cookie,
+    client: apiClient(server.baseUrl, own.cookie),
+    count: dashboardClients,
+  });
+  results.dashboard = figures;
+  console.log(`  connected ${figures.businesses} clients into the practice in ${seconds(figures.connectMs)}`);
+  console.log(
+    `  first GET /api/dashboard, from what VAT Wise holds (${figures.firstRead} rows read yet, the rest queued): ${ms(figures.firstMs, 0)}`,
+  );
+  console.log(
+    `  while reading in the background: median ${ms(figures.laterMedianMs, 0)}, slowest ${ms(figures.laterMaxMs, 0)}; ` +
+      `every row says when it was read: ${figures.everyRowSaysWhen ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `  ${figures.readDuring} rows read from HMRC in ${figures.watchedS.toFixed(0)} s = ${figures.hmrcCallsPerSecond.toFixed(2)} HMRC calls a second ` +
+      `(the dashboard's pace: at most 2 of HMRC's 3); ${figures.stillReading} still queued`,
+  );
+  if (figures.problems > 0) console.log(`  ${figures.problems} rows whose read failed, e.g. “${figures.aProblem}”`);
+});
+
 if (server) await server.stop();
 
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-console.log('\n=== 8. Summary against the targets of issues 13 and 14');
+console.log('\n=== 9. Summary against the targets of issues 13, 14 and 36');
 /** @type {string[][]} */
 const rows = [];
 const verdict = (/** @type {unknown} */ value, /** @type {boolean} */ met) =>
@@ -797,6 +838,25 @@ rows.push([
   results.imports.length > 0 ? ms(worstRead, 1) : 'n/a',
   '<= 100 ms',
   verdict(results.imports.length > 0 ? worstRead : undefined, worstRead <= 100),
+]);
+const board = results.dashboard;
+rows.push([
+  `practice dashboard of ${dashboardClients} clients, first answer`,
+  ms(board?.firstMs, 0),
+  '<= 2 s',
+  verdict(board?.firstMs, (board?.firstMs ?? Infinity) <= 2000 && board?.businesses === dashboardClients),
+]);
+rows.push([
+  'practice dashboard, answers while refreshing (slowest)',
+  ms(board?.laterMaxMs, 0),
+  '<= 2 s',
+  verdict(board?.laterMaxMs, (board?.laterMaxMs ?? Infinity) <= 2000),
+]);
+rows.push([
+  'practice dashboard, background refresh pace',
+  board ? `${board.hmrcCallsPerSecond.toFixed(2)} HMRC calls/s` : 'n/a',
+  '<= 3/s (HMRC)',
+  verdict(board?.hmrcCallsPerSecond, (board?.hmrcCallsPerSecond ?? Infinity) <= 3 && board?.everyRowSaysWhen === true),
 ]);
 table(['figure', 'measured', 'target', 'status'], rows);
 

@@ -27,9 +27,23 @@ import { hmrcFeedFeature } from './features/hmrc-feed/setup';
 import type { AgentService } from './features/agents/agent-service';
 import { agentRoutes } from './features/agents/routes';
 import { agentsFeature } from './features/agents/setup';
-import { clientRequestRoutes, clientRequestsFeature } from './features/client-requests';
+import { authorityChecker } from './features/agents/scheduled/authority-checker';
+import {
+  BulkInvitationService,
+  bulkInvitationRoutes,
+  clientRequestRoutes,
+  clientRequestsFeature,
+} from './features/client-requests';
 import { dashboardFeature, dashboardRoutes } from './features/dashboard';
-import { PracticeRepo, PracticeService, practiceRoutes } from './features/practices';
+import {
+  PracticeAuditLog,
+  PracticeClientRepo,
+  PracticeClientService,
+  PracticeRepo,
+  PracticeService,
+  practiceRoutes,
+  practiceWorkRoutes,
+} from './features/practices';
 import { WorkspaceMoveRepo, WorkspaceMoveService, workspaceMoveRoutes } from './features/workspace-move';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';
@@ -242,9 +256,24 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     delivery: config.mail.smtpUrl ? 'smtp' : production ? 'none' : 'outbox',
   });
   await app.register(deadlineRoutes, { prefix: '/api', ...hmrc, digest });
+  const practiceClients = new PracticeClientService({
+    repo: new PracticeClientRepo(database.db),
+    activity: practices,
+    reaches: async (user, vrn) =>
+      (await hmrc.service.listBusinesses(user)).businesses.some((business) => business.vrn === vrn),
+  });
+  await app.register(practiceWorkRoutes, {
+    prefix: '/api',
+    clients: practiceClients,
+    audit: new PracticeAuditLog(database.db),
+  });
   const dashboard = dashboardFeature(database, hmrc, app.log);
   app.addHook('onClose', () => dashboard.dashboard.close());
-  await app.register(dashboardRoutes, { prefix: '/api', ...dashboard });
+  await app.register(dashboardRoutes, {
+    prefix: '/api',
+    ...dashboard,
+    assignees: (user) => practiceClients.assignees(user),
+  });
   const agents = await agentsFeature(app, {
     config,
     database,
@@ -269,9 +298,17 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   app.addHook('onClose', () => notifications.close());
   await app.register(notificationRoutes, { prefix: '/api', ...notifications });
   await app.register(agentRoutes, { prefix: '/api', ...agents, resolveUser });
-  await app.register(clientRequestRoutes, {
+  const clientRequests = clientRequestsFeature(database, hmrc, agents.authoriser, app.log, practices);
+  agents.agents.register(authorityChecker(clientRequests.clientRequests, hmrc.fraud));
+  await app.register(clientRequestRoutes, { prefix: '/api', ...clientRequests });
+  await app.register(bulkInvitationRoutes, {
     prefix: '/api',
-    ...clientRequestsFeature(database, hmrc, agents.authoriser, app.log),
+    fraud: clientRequests.fraud,
+    bulkInvitations: new BulkInvitationService({
+      clientRequests: clientRequests.clientRequests,
+      contacts: practiceClients,
+      log: app.log,
+    }),
   });
   await app.register(spaRoutes, {
     distDir: config.webDistDir,

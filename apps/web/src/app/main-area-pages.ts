@@ -12,7 +12,7 @@ export const mainAreaPages: PageModules = {
   '/app': { module: 'src/features/home/DashboardPage.tsx', namespaces: [] },
   '/app/practice-dashboard': {
     module: 'src/features/practice-dashboard/PracticeDashboardPage.tsx',
-    namespaces: ['practiceDashboard'],
+    namespaces: ['practiceDashboard', 'practiceClients'],
   },
   '/app/vat-operations': { module: 'src/features/vat-operations/VatOperationsPage.tsx', namespaces: ['vatOperations'] },
   '/app/vat-submissions': {
@@ -31,5 +31,9 @@ export const mainAreaPages: PageModules = {
   '/app/grant-authority': { module: 'src/features/hmrc-connection/GrantAuthorityPage.tsx', namespaces: ['hmrc'] },
   '/app/clients': { module: 'src/features/hmrc-connection/ClientsPage.tsx', namespaces: ['hmrc'] },
   '/app/practice': { module: 'src/features/practice/PracticePage.tsx', namespaces: ['practice'] },
+  '/app/audit-log': {
+    module: 'src/features/practice-clients/AuditLogPage.tsx',
+    namespaces: ['practiceClients', 'vatReturns'],
+  },
   '/app/agents': { module: 'src/features/agents/AgentsPage.tsx', namespaces: ['agents'] },
 };

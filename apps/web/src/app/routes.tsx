@@ -154,6 +154,14 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/practice/PracticePage'), screenNamespaces('/app/practice')),
               },
               {
+                path: appPath('auditLog'),
+                handle: { access: accountHolders },
+                lazy: page(
+                  () => import('../features/practice-clients/AuditLogPage'),
+                  screenNamespaces('/app/audit-log'),
+                ),
+              },
+              {
                 path: appPath('agents'),
                 handle: { access: anyUser },
                 lazy: page(() => import('../features/agents/AgentsPage'), screenNamespaces('/app/agents')),

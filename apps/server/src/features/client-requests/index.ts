@@ -2,3 +2,4 @@
 export { clientRequestsFeature } from './setup';
 export { clientRequestRoutes } from './routes';
 export type { ClientRequestService, SandboxClientAnswerer } from './service';
+export { BulkInvitationService, bulkInvitationRoutes, readClientCsv, readRegistrationDate } from './bulk-invitations';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AgentDialogue } from './components/AgentDialogue';
+import { BulkInvite } from './components/BulkInvite';
 import { ClientRequestForm } from './components/ClientRequestForm';
 import { ClientRequests } from './components/ClientRequests';
 import { HmrcScreen } from './components/HmrcScreen';
@@ -14,6 +15,7 @@ export default function ClientsPage() {
   return (
     <HmrcScreen screen="clients" intro={t('hmrc:clients.intro')} withDialogue>
       <ClientRequestForm />
+      <BulkInvite />
       <ClientRequests />
       <AgentDialogue />
     </HmrcScreen>

@@ -10,7 +10,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { DashboardRow } from '@vatwise/domain';
+import { type DashboardRow, canManagePractice } from '@vatwise/domain';
 import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,14 @@ import { useNavigate } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format/format';
 import { ErrorState, LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useAuth } from '../auth';
 import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
+import { AssigneeSelect, PendingInvitations, practiceClientsApi } from '../practice-clients';
 import { dashboardApi } from './api';
 import {
   arrangeRows,
   authorityDaysLeft,
+  authorityEnded,
   type DashboardFilter,
   type DashboardSort,
   dashboardFilters,
@@ -63,6 +66,12 @@ export default function PracticeDashboardPage() {
   const [descending, setDescending] = useState(false);
   const [filter, setFilter] = useState<DashboardFilter>('all');
   const [search, setSearch] = useState('');
+  // "My clients": the rows assigned to the signed-in member.
+  const [whose, setWhose] = useState<'all' | 'mine'>('all');
+  const { user } = useAuth();
+  const practice = user?.practice ?? null;
+  const clients = practiceClientsApi.usePracticeClientsQuery(undefined, { skip: !practice });
+  const manages = practice !== null && canManagePractice(practice.role);
   // Asked again while rows are being read (the cached answer says so), not at all once all are read.
   const cached = dashboardApi.endpoints.dashboard.useQueryState(undefined);
   const pollingInterval = (cached.data?.reading ?? 0) > 0 ? pollWhileReadingMs : 0;
@@ -73,8 +82,13 @@ export default function PracticeDashboardPage() {
   const readAt = query.fulfilledTimeStamp ?? 0;
   const now = useMemo(() => new Date(readAt), [readAt]);
   const rows = useMemo(
-    () => arrangeRows(query.data?.rows ?? [], { sort, descending, filter, search }, now),
-    [query.data, sort, descending, filter, search, now],
+    () =>
+      arrangeRows(
+        (query.data?.rows ?? []).filter((row) => whose === 'all' || row.assignee?.id === user?.id),
+        { sort, descending, filter, search },
+        now,
+      ),
+    [query.data, sort, descending, filter, search, now, whose, user?.id],
   );
 
   const sortBy = (next: DashboardSort) => {
@@ -120,6 +134,7 @@ export default function PracticeDashboardPage() {
     return (
       <Stack gap="lg">
         {header}
+        <PendingInvitations />
         <NoBusinessState title={t('practiceDashboard:empty.title')} description={t('practiceDashboard:empty.text')} />
       </Stack>
     );
@@ -128,6 +143,7 @@ export default function PracticeDashboardPage() {
   return (
     <Stack gap="md" data-testid="practice-dashboard">
       {header}
+      <PendingInvitations />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Group align="flex-end" wrap="wrap">
           <TextInput
@@ -143,6 +159,18 @@ export default function PracticeDashboardPage() {
             onChange={(event) => setFilter(event.currentTarget.value as DashboardFilter)}
             data={dashboardFilters.map((value) => ({ value, label: t(`practiceDashboard:filters.${value}`) }))}
           />
+          {practice && (
+            <NativeSelect
+              label={t('practiceClients:assign.whose')}
+              value={whose}
+              data-testid="dashboard-whose"
+              onChange={(event) => setWhose(event.currentTarget.value === 'mine' ? 'mine' : 'all')}
+              data={[
+                { value: 'all', label: t('practiceClients:assign.all') },
+                { value: 'mine', label: t('practiceClients:assign.mine') },
+              ]}
+            />
+          )}
         </Group>
         <Group gap="xs" align="center">
           <Text size="sm" c="dimmed" role="status" data-testid="dashboard-reading">
@@ -197,6 +225,9 @@ export default function PracticeDashboardPage() {
                       {t('practiceDashboard:vrn', { vrn: formatVrn(row.vrn) })}
                       {row.agentArn ? ` · ${t('practiceDashboard:asAgent', { arn: row.agentArn })}` : ''}
                     </Text>
+                    {practice && (
+                      <AssigneeSelect vrn={row.vrn} clientName={row.name} list={clients.data} manages={manages} />
+                    )}
                   </StackedCell>
                   <StackedCell data-testid="cell-next-due" label={columnLabel('nextDue')}>
                     {standing?.nextDue ? formatDate(standing.nextDue.due, language) : '—'}
@@ -239,7 +270,21 @@ export default function PracticeDashboardPage() {
                     {standing?.lastFiled ? formatDate(standing.lastFiled.received, language) : '—'}
                   </StackedCell>
                   <StackedCell data-testid="cell-authority" label={columnLabel('authority')}>
-                    {!row.authorisation ? (
+                    {authorityEnded(row) ? (
+                      <Stack gap={4} align="flex-start">
+                        <Badge color="red" variant="filled">
+                          {t('practiceDashboard:authority.ended')}
+                        </Badge>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          onClick={() => void navigate(`/app/clients?vrn=${row.vrn}`)}
+                          aria-label={t('practiceDashboard:authority.askAgainFor', { name: row.name })}
+                        >
+                          {t('practiceDashboard:authority.askAgain')}
+                        </Button>
+                      </Stack>
+                    ) : !row.authorisation ? (
                       <Badge color="red" variant="light">
                         {t('practiceDashboard:authority.none')}
                       </Badge>

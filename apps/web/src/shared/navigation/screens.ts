@@ -55,6 +55,8 @@ export const navigation: NavGroup[] = [
     items: [
       // Issue 17: where the user works, and a practice's members (guests have no account to join one).
       { key: 'practice', path: `${APP_BASE}/practice`, onlyFor: [Role.Admin, Role.Editor] },
+      // Everything done to the workspace's clients, by whom (not in the spec's list of screens).
+      { key: 'auditLog', path: `${APP_BASE}/audit-log`, onlyFor: [Role.Admin, Role.Editor] },
       { key: 'agents', path: `${APP_BASE}/agents` },
       { key: 'userManagement', path: `${APP_BASE}/user-management`, onlyFor: [Role.Admin] },
       // Spec section 1: leftover template screens with sample data, kept for Admins and Editors.

@@ -18,6 +18,11 @@ import * as errorCorrections from './0016_error_corrections';
 import * as vatSchemes from './0017_vat_schemes';
 import * as marginStockBook from './0018_margin_stock_book';
 import * as practiceTwoFactor from './0019_practice_two_factor';
+import * as clientAuthority from './0020_client_authority';
+import * as clientApproval from './0021_client_approval';
+import * as notifications from './0022_notifications';
+import * as practiceClients from './0023_practice_clients';
+import * as workspaceMove from './0024_workspace_move';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +45,9 @@ export const migrations: Record<string, Migration> = {
   '0017_vat_schemes': vatSchemes,
   '0018_margin_stock_book': marginStockBook,
   '0019_practice_two_factor': practiceTwoFactor,
+  '0020_client_authority': clientAuthority,
+  '0021_client_approval': clientApproval,
+  '0022_notifications': notifications,
+  '0023_practice_clients': practiceClients,
+  '0024_workspace_move': workspaceMove,
 };

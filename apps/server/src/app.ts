@@ -12,7 +12,7 @@ import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { type Forgotten, type SessionCache, createSessionCache } from './features/auth/session-cache';
 import { healthRoutes } from './features/health/routes';
-import { migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
+import { embeddedAgencyNamer, migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { returnScreenData } from './features/vat-returns/screen-data';
@@ -238,6 +238,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
       repo: new WorkspaceMoveRepo(database.db),
       activity: practices,
       announce: (workspaceId, vrn) => hmrc.service.announceBusinessesChanged(workspaceId, vrn),
+      nameAgency: embeddedAgencyNamer(config, database),
     }),
   });
   const vatReturns = vatReturnsFeature(database, hmrc, app.log, practices, { mailer, publicUrl: config.publicUrl });

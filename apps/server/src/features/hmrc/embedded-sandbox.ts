@@ -30,3 +30,11 @@ export async function mountEmbeddedSandbox(app: FastifyInstance, config: Config,
     `HMRC sandbox simulator at ${config.hmrc.authUrl} (no HMRC credentials configured)`,
   );
 }
+
+/** Registers an agent test user's agency name with the embedded simulator; undefined without one. */
+export function embeddedAgencyNamer(config: Config, database: DatabaseHandle) {
+  if (config.hmrc.mode !== 'embedded') return undefined;
+  return async (hmrcUserId: string, name: string): Promise<void> => {
+    await SandboxStore.in(database.db).setAgencyName(hmrcUserId, name);
+  };
+}

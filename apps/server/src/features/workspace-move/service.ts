@@ -9,6 +9,8 @@ export interface WorkspaceMoveDeps {
   activity: ActivityLog;
   /** Tells a workspace's open windows that its businesses changed. */
   announce(workspaceId: string, vrn: string): void;
+  /** Registers an agent test user's agency name with the embedded simulator, if there is one. */
+  nameAgency?: (hmrcUserId: string, name: string) => Promise<void>;
 }
 
 /**
@@ -42,6 +44,10 @@ export class WorkspaceMoveService {
         `The practice already reaches ${clash.name} (VRN ${clash.vrn}) through ${through}: remove that business from the practice or from your own work first.`,
       );
     });
+    // Clients are then asked to appoint the practice, not the person (embedded simulator only).
+    for (const account of moved.agentAccounts) {
+      await this.deps.nameAgency?.(account.userId, user.practice.name).catch(() => undefined);
+    }
     for (const business of moved.businesses) {
       await this.deps.activity.record(
         user,

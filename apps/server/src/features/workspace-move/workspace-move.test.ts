@@ -111,6 +111,16 @@ describe('bringing one’s own work into a practice', () => {
     };
     expect(activity.activity[0]).toMatchObject({ kind: 'connected', detail: expect.stringContaining('own work') });
 
+    // The moved agent services account now asks clients to appoint the practice by its name.
+    const next = await createSandboxUser(await registerUser(server.app, 'next-client@example.com'), 'Organisation');
+    const asked = await agent.post('/api/client_requests', {
+      userId: agentUser.userId,
+      vrn: next.vrn,
+      registrationDate: next.vatRegistrationDate,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(clientRequestSchema.parse(asked.json()).link).toMatch(/\/jones-co\/vat$/);
+
     // A second offer has nothing left to move, and nothing was left behind or doubled.
     const after = await ownWorkOf(agent);
     expect(after).toMatchObject({ authorities: 0, sandboxUsers: 0, businesses: [], records: 0, clientRequests: 0 });

@@ -39,16 +39,19 @@ test('an owner starts a practice and invites a preparer, who accepts from the li
   // The owner's view (members, invitations, the form, the switch) meets WCAG 2.1 AA too.
   await expectNoAxeViolations(page, '/app/practice (owner)');
 
-  const full = await page.request.get('/api/auth/organization/get-full-organization');
-  const invitationId = ((await full.json()) as { invitations: { id: string; email: string }[] }).invitations.find(
-    (invitation) => invitation.email === preparerEmail,
-  )?.id;
-  expect(invitationId).toBeTruthy();
+  // Without mail the preparer's address is never verified: the owner hands over the invitation's link.
+  const pending = page.getByTestId('pending-invitation').filter({ hasText: preparerEmail });
+  await pending.getByRole('button', { name: `Copy the invitation link for ${preparerEmail}` }).click();
+  const link = new URL(await pending.getByTestId('invitation-link').inputValue());
+  expect(link.searchParams.get('token')).toBeTruthy();
 
   const preparerContext = await browser.newContext();
   await registerAccount(preparerContext.request, preparerEmail, 'Pat Preparer');
   const preparer = await preparerContext.newPage();
-  await preparer.goto(`/app/practice?invitation=${invitationId}`);
+  // The address alone, not verified, sees no invitation.
+  await preparer.goto('/app/practice');
+  await expect(preparer.getByTestId('no-invitations')).toContainText('Only a verified address');
+  await preparer.goto(link.pathname + link.search);
   const linked = preparer.locator('[data-testid="invitation-for-you"][aria-current="true"]');
   await expect(linked).toContainText(`Join ${practiceName} as Preparer`);
   await linked.getByRole('button', { name: 'Accept' }).click();

@@ -97,6 +97,11 @@ const table: Row[] = [
   { route: 'PUT /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/practice/invitations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
+    route: 'GET /api/practice/invitations/:id/link',
+    call: '/api/practice/invitations/no-such-invitation/link',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
     route: 'GET /api/businesses/:vrn/activity',
     call: '/api/businesses/123456789/activity',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },

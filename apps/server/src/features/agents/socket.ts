@@ -23,8 +23,8 @@ export interface AgentSocketOptions {
 /** What the app keeps of the socket: checking open sockets again after a membership change. */
 export interface AgentSocket {
   io: Server;
-  /** Checks every open socket on every instance against its session again (see recheckHere). */
-  membershipChanged(): void;
+  /** Checks every open socket against its session again: this instance's when it resolves, the others' soon after. */
+  membershipChanged(): Promise<void>;
 }
 
 const membershipTopic = 'membership-changed';
@@ -134,9 +134,11 @@ export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOpti
   });
   return {
     io,
-    membershipChanged() {
+    async membershipChanged() {
       options.bus?.publish(membershipTopic, {});
-      recheck();
+      await recheckHere().catch((error: unknown) =>
+        app.log.error({ err: error }, 'sockets could not be checked again'),
+      );
     },
   };
 }

@@ -61,7 +61,12 @@ async function checkAuthInput(request: FastifyRequest) {
 }
 
 /** Hands a Fastify request to better-auth's fetch-style handler and copies its answer back. */
-async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+async function forwardToAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  beforeReply?: (status: number) => Promise<void>,
+) {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -71,6 +76,7 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
   const response = await auth.handler(
     new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
   );
+  await beforeReply?.(response.status);
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') reply.header(name, value);
@@ -88,8 +94,11 @@ export interface AuthRouteOptions {
   rateLimiters?: RateLimiterFactory;
   /** The server's secret, which signs the invitation links owners and admins hand over. */
   invitationSecret: string;
-  /** Told after a practice's members, roles or invitations changed (open sockets are checked again). */
-  onMembershipChanged?: () => void;
+  /**
+   * Told after someone's practice membership or role changed, before the answer goes out: open
+   * sockets are checked again (this instance's before it resolves; the others' soon after).
+   */
+  onMembershipChanged?: () => Promise<void>;
 }
 
 /** better-auth's practice endpoints after which someone's membership or role may have changed. */
@@ -149,10 +158,18 @@ export async function authRoutes(
       },
     ],
     handler: (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const membershipChanged = membershipChanges.includes(path)
+        ? async (status: number) => {
+            if (status >= 400) return;
+            // The sessions first, so that the sockets resolve theirs afresh.
+            app.sessionCache.forgetAll();
+            await onMembershipChanged?.();
+          }
+        : undefined;
       // Answering an invitation through its sender's link: the token is checked here, and the
       // hook in auth.ts lets that invitation (only) be answered by an address not yet proved.
       const token = request.headers[invitationTokenHeader];
-      const path = request.url.split('?')[0];
       const answering =
         path === '/api/auth/organization/accept-invitation' || path === '/api/auth/organization/reject-invitation';
       if (answering && typeof token === 'string') {
@@ -160,21 +177,18 @@ export async function authRoutes(
         if (typeof invitationId !== 'string' || !isInvitationLinkToken(invitationSecret, invitationId, token)) {
           throw new AppError('INVITATION_LINK_INVALID');
         }
-        return acceptingByLink.run(invitationId, () => forwardToAuth(auth, request, reply));
+        return acceptingByLink.run(invitationId, () => forwardToAuth(auth, request, reply, membershipChanged));
       }
-      return forwardToAuth(auth, request, reply);
+      return forwardToAuth(auth, request, reply, membershipChanged);
     },
     // Sign-out, password and two-factor changes, profile updates: the next read sees them.
-    onResponse: async (request, reply) => {
+    onResponse: async (request) => {
       // A social sign-in's callback (a GET) may link a provider to the account.
       if (request.method !== 'POST' && !request.url.startsWith('/api/auth/callback/')) return;
       // A password reset names no session; a practice's members or roles changing concerns
       // people other than the caller (whoever was removed loses the practice's data at once).
       if (request.url.startsWith('/api/auth/reset-password') || request.url.startsWith('/api/auth/organization/')) {
         app.sessionCache.forgetAll();
-        if (reply.statusCode < 400 && membershipChanges.includes(request.url.split('?')[0] ?? '')) {
-          onMembershipChanged?.();
-        }
       } else app.sessionCache.forgetRequest(request.headers);
       const userId = changingUser.get(request);
       if (userId) app.sessionCache.forgetUser(userId);

@@ -3,6 +3,7 @@ import { type AgentInfo, agentSocket } from '@vatwise/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectBusiness } from '../../test/hmrc-journey';
+import { createPractice, join } from '../../test/practice-journey';
 import { registerUser, SessionClient, strongPassword } from '../../test/session-client';
 import { createListeningTestApp, redisForTest, type TestApp } from '../../test/test-app';
 
@@ -105,6 +106,50 @@ describe('two instances sharing Redis', () => {
     });
     const statuses = (await b.app.inject({ method: 'GET', url: '/api/agents/statuses' })).json().agents as AgentInfo[];
     expect(statuses.find((info) => info.id === 'token-keeper')?.status).toBe('paused');
+  });
+
+  it("takes a removed member's socket on the other instance out of the practice's room", async () => {
+    const [a, b] = await twoInstances();
+    const owner = await registerUser(a.app, 'owner@example.com', 'Owner');
+    const practiceId = await createPractice(owner, 'Two Rooms');
+    const member = await join(a, owner, practiceId, 'member@example.com', 'reviewer', 'Member');
+    const memberId = (await member.get('/api/me')).json().user.id as string;
+    const ownerSocket = await socketOn(a, owner);
+    const memberSocket = await socketOn(b, sameBrowserOn(b, member));
+    const lines = (socket: Socket) => {
+      const heard: string[] = [];
+      socket.on(agentSocket.events.agentLog, (entry: { message: string }) => heard.push(entry.message));
+      return heard;
+    };
+    const [ownerHeard, memberHeard] = [lines(ownerSocket), lines(memberSocket)];
+    const say = (owner: string, message: string) => a.app.agents.say(owner, 'token-keeper', 'info', message);
+    await say(practiceId, 'before');
+    await vi.waitFor(() => expect(memberHeard).toContain('before'));
+
+    const removed = await owner.post('/api/auth/organization/remove-member', {
+      memberIdOrEmail: 'member@example.com',
+      organizationId: practiceId,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The other instance hears of it over Redis: within a moment a line to the practice misses the member.
+    let probe = 0;
+    await vi.waitFor(
+      async () => {
+        probe += 1;
+        await say(practiceId, `probe ${probe}`);
+        await vi.waitFor(() => expect(ownerHeard).toContain(`probe ${probe}`));
+        await say(memberId, `own ${probe}`);
+        await vi.waitFor(() => expect(memberHeard).toContain(`own ${probe}`));
+        expect(memberHeard).not.toContain(`probe ${probe}`);
+      },
+      { timeout: 2_000, interval: 50 },
+    );
+    const before = memberHeard.length;
+    for (let n = 0; n < 5; n += 1) await say(practiceId, `after ${n}`);
+    await vi.waitFor(() => expect(ownerHeard).toContain('after 4'));
+    await say(memberId, 'own last');
+    await vi.waitFor(() => expect(memberHeard).toContain('own last'));
+    expect(memberHeard.slice(before)).toEqual(['own last']);
   });
 
   it('counts wrong passwords across both instances: the limit is for all of them, not each', async () => {

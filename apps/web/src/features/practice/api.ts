@@ -45,6 +45,15 @@ interface FullOrganization {
   invitations: { id: string; email: string; role: string | null; status: string; expiresAt: string }[];
 }
 
+/** An invitation's id and its sender's token, as the link gives them. */
+export interface InvitationLink {
+  invitation: string;
+  token: string;
+}
+
+/** The header the server reads an invitation link's token from (features/auth/invitation-links.ts). */
+const invitationTokenHeader = 'x-invitation-token';
+
 /** Accepting answers with the invitation and the new membership, both naming the practice. */
 export interface AcceptedInvitation {
   invitation: { id: string; organizationId: string };
@@ -88,8 +97,9 @@ export const practiceApi = api.injectEndpoints({
         }
       },
     }),
-    invitationsForMe: build.query<PracticeInvitation[], void>({
-      query: () => '/api/practice/invitations',
+    /** With the sender's link (`?invitation=…&token=…`), its invitation shows to an address not yet verified. */
+    invitationsForMe: build.query<PracticeInvitation[], InvitationLink | void>({
+      query: (link) => ({ url: '/api/practice/invitations', ...(link ? { params: link } : {}) }),
       transformResponse: (body: { invitations: PracticeInvitation[] }) => body.invitations,
       providesTags: [tag('mine')],
     }),
@@ -100,18 +110,32 @@ export const practiceApi = api.injectEndpoints({
     setActivePractice: build.mutation<unknown, { organizationId: string | null }>({
       query: (body) => ({ url: '/api/auth/organization/set-active', method: 'POST', body }),
     }),
-    acceptInvitation: build.mutation<AcceptedInvitation, { invitationId: string }>({
-      query: (body) => ({ url: '/api/auth/organization/accept-invitation', method: 'POST', body }),
+    acceptInvitation: build.mutation<AcceptedInvitation, { invitationId: string; token?: string }>({
+      query: ({ invitationId, token }) => ({
+        url: '/api/auth/organization/accept-invitation',
+        method: 'POST',
+        body: { invitationId },
+        ...(token ? { headers: { [invitationTokenHeader]: token } } : {}),
+      }),
       // Answered or not (expired, another address), the lists are read again.
       invalidatesTags: [tag('mine'), tag('list')],
     }),
-    rejectInvitation: build.mutation<unknown, { invitationId: string }>({
-      query: (body) => ({ url: '/api/auth/organization/reject-invitation', method: 'POST', body }),
+    rejectInvitation: build.mutation<unknown, { invitationId: string; token?: string }>({
+      query: ({ invitationId, token }) => ({
+        url: '/api/auth/organization/reject-invitation',
+        method: 'POST',
+        body: { invitationId },
+        ...(token ? { headers: { [invitationTokenHeader]: token } } : {}),
+      }),
       invalidatesTags: [tag('mine')],
     }),
     inviteMember: build.mutation<unknown, { email: string; role: AssignableRole }>({
       query: (body) => ({ url: '/api/auth/organization/invite-member', method: 'POST', body }),
       invalidatesTags: [tag('active')],
+    }),
+    /** The link an owner or admin hands to the invited person (it works before their address is verified). */
+    invitationLink: build.mutation<{ url: string }, { invitationId: string }>({
+      query: ({ invitationId }) => `/api/practice/invitations/${encodeURIComponent(invitationId)}/link`,
     }),
     cancelInvitation: build.mutation<unknown, { invitationId: string }>({
       query: (body) => ({ url: '/api/auth/organization/cancel-invitation', method: 'POST', body }),

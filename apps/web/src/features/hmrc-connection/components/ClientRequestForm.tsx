@@ -9,6 +9,7 @@ import { clientConfig } from '../../../shared/config/client-config';
 import { formatDate } from '../../../shared/format/format';
 import { agentDialogueLog } from '../../../shared/logs/dialogue-log';
 import { DateField } from '../../../shared/ui/DateField';
+import { useCan } from '../../practice';
 import { hmrcApi } from '../api';
 import { ClientLinkActions } from './ClientLinkActions';
 
@@ -34,6 +35,9 @@ export function ClientRequestForm() {
   const [addClient, adding] = hmrcApi.useAddClientMutation();
   const [createUser, creatingUser] = hmrcApi.useCreateSandboxUserMutation();
   const userId = agentId || agents[0]?.userId || '';
+  // Only the roles that may ask clients for authority see the form (the server refuses the others).
+  const mayAsk = useCan('askClients');
+  if (!mayAsk) return null;
 
   if (list.isLoading || agents.length === 0) {
     if (list.isLoading || list.isError) return null;

@@ -1,5 +1,5 @@
 import type { SandboxUser, UserRecord } from '@vatwise/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { fakeServer } from '../../../test/fake-server';
@@ -43,5 +43,41 @@ describe('a test client on Grant Authority', () => {
     renderPage(<SandboxUserCard user={testClient} />);
     expect(await screen.findByRole('button', { name: /Authorise/ })).toBeVisible();
     expect(screen.queryByTestId('client-in-practice')).not.toBeInTheDocument();
+  });
+});
+
+describe("the practice's agent services account on Grant Authority", () => {
+  const agentAccount: SandboxUser = {
+    ...testClient,
+    userId: 'agent-user-1',
+    userType: 'Agent',
+    vrn: null,
+    organisationName: 'Jones & Co Agents',
+    agentServicesAccountNumber: 'XARN1234567',
+    vatRegistrationDate: null,
+  };
+  const as = (role: 'owner' | 'reviewer'): UserRecord => ({
+    ...alone,
+    practice: { id: 'org-1', name: 'Jones & Co', role },
+  });
+
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+
+  it('offers a reviewer neither authorising it nor deleting it (the server refuses both)', async () => {
+    fakeServer({ '/api/me': { body: { user: as('reviewer') } } });
+    renderPage(<SandboxUserCard user={agentAccount} />);
+    expect(await screen.findByTestId('sandbox-user-arn')).toBeVisible();
+    // Hidden once the signed-in user (a reviewer) is known.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Authorise/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('offers its owner both', async () => {
+    fakeServer({ '/api/me': { body: { user: as('owner') } } });
+    renderPage(<SandboxUserCard user={agentAccount} />);
+    expect(await screen.findByRole('button', { name: /Authorise/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeVisible();
   });
 });

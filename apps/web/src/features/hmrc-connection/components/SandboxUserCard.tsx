@@ -21,6 +21,7 @@ import { describeError } from '../../../shared/api/http-errors';
 import { formatDateTime } from '../../../shared/format/format';
 import { agentDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
+import { useCan } from '../../practice';
 import { hmrcApi } from '../api';
 import { storeAuthorizationDetails } from '../authorization-details';
 import { useAuthorisePopup } from '../use-authorise-popup';
@@ -86,6 +87,9 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
   const name = user.organisationName ?? user.userFullName;
   // In a practice a client's authority comes through the practice's request, not this button.
   const clientInPractice = Boolean(useAuth().user?.practice) && user.userType !== 'Agent';
+  // The same table as the server's: an agent services account is the owners' and admins' to authorise.
+  const mayAuthorise = useCan(user.agentServicesAccountNumber ? 'connectAgentAccount' : 'connectBusiness');
+  const mayDelete = useCan('deleteSandboxUser');
 
   const startAuthorising = async () => {
     // The spec's checks before HMRC's page is opened (section 5).
@@ -194,18 +198,20 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
         {clientInPractice && <ClientInPracticeNote />}
 
         <Group gap="sm">
-          <Button
-            variant={clientInPractice ? 'default' : 'filled'}
-            leftSection={<IconKey size={16} />}
-            onClick={startAuthorising}
-            loading={authorising}
-          >
-            {clientInPractice
-              ? t('hmrc:users.connectDirectly')
-              : user.authorisation
-                ? t('hmrc:users.reauthorise')
-                : t('hmrc:users.authorise')}
-          </Button>
+          {mayAuthorise && (
+            <Button
+              variant={clientInPractice ? 'default' : 'filled'}
+              leftSection={<IconKey size={16} />}
+              onClick={startAuthorising}
+              loading={authorising}
+            >
+              {clientInPractice
+                ? t('hmrc:users.connectDirectly')
+                : user.authorisation
+                  ? t('hmrc:users.reauthorise')
+                  : t('hmrc:users.authorise')}
+            </Button>
+          )}
           {actions === 'all' && user.authorisation && (
             <Button
               variant="default"
@@ -216,7 +222,7 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
               {t('hmrc:users.refresh')}
             </Button>
           )}
-          {actions === 'all' && (
+          {actions === 'all' && mayDelete && (
             <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
               {t('hmrc:users.delete')}
             </Button>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
 import { agentDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
+import { useCan } from '../../practice';
 import { hmrcApi } from '../api';
 
 /** Create a sandbox test user (spec section 2, Create User): choose the type, then create. */
@@ -14,6 +15,8 @@ export function SandboxUserCreator() {
   const [userType, setUserType] = useState<SandboxUserType | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
   const [create, creating] = hmrcApi.useCreateSandboxUserMutation();
+  // A practice's reviewer makes no test users (the server refuses them too).
+  const mayCreate = useCan('connectBusiness');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +42,7 @@ export function SandboxUserCreator() {
     setUserType('');
   };
 
+  if (!mayCreate) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="create-sandbox-user">
       <form onSubmit={submit} noValidate>

@@ -21,7 +21,11 @@ export function InvitationsForYou({ email }: { email: string }) {
   const { t, i18n } = useTranslation(['common', 'practice']);
   const [params] = useSearchParams();
   const linked = params.get('invitation');
-  const invitations = practiceApi.useInvitationsForMeQuery();
+  // The sender's link carries a token: with it, its invitation shows to an address not yet verified.
+  const token = params.get('token');
+  const link = linked && token ? { invitation: linked, token } : undefined;
+  const invitations = practiceApi.useInvitationsForMeQuery(link);
+  const tokenFor = (id: string) => (link && id === link.invitation ? { token: link.token } : {});
   const [accept] = practiceApi.useAcceptInvitationMutation();
   const [reject] = practiceApi.useRejectInvitationMutation();
   const [setActive] = practiceApi.useSetActivePracticeMutation();
@@ -30,7 +34,7 @@ export function InvitationsForYou({ email }: { email: string }) {
   const acceptOne = async (invitation: PracticeInvitation) => {
     setAnswering({ id: invitation.id, answer: 'accept' });
     try {
-      const accepted = await accept({ invitationId: invitation.id }).unwrap();
+      const accepted = await accept({ invitationId: invitation.id, ...tokenFor(invitation.id) }).unwrap();
       // better-auth already works in the practice just joined; saying so keeps that true whatever it does.
       await setActive({ organizationId: accepted.member.organizationId }).unwrap();
       // A new workspace: start the app again in it (see workspace.reload).
@@ -48,7 +52,7 @@ export function InvitationsForYou({ email }: { email: string }) {
   const declineOne = async (invitation: PracticeInvitation) => {
     setAnswering({ id: invitation.id, answer: 'decline' });
     try {
-      await reject({ invitationId: invitation.id }).unwrap();
+      await reject({ invitationId: invitation.id, ...tokenFor(invitation.id) }).unwrap();
       notify({ type: 'success', message: t('practice:invitations.declined', { name: invitation.practiceName }) });
     } catch (caught) {
       notify({
@@ -79,7 +83,10 @@ export function InvitationsForYou({ email }: { email: string }) {
             data-testid="invitation-not-found"
             title={t('practice:invitations.notFoundTitle')}
           >
-            {t('practice:invitations.notFound', { email })}
+            <Stack gap={4}>
+              <Text size="sm">{t('practice:invitations.notFound', { email })}</Text>
+              <Text size="sm">{t('practice:invitations.unverifiedHint', { email })}</Text>
+            </Stack>
           </Alert>
         )}
         {invitations.isLoading ? (
@@ -87,9 +94,14 @@ export function InvitationsForYou({ email }: { email: string }) {
         ) : invitations.isError ? (
           <PracticeError error={invitations.error} onRetry={() => void invitations.refetch()} />
         ) : list.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="no-invitations">
-            {t('practice:invitations.none', { email })}
-          </Text>
+          <Stack gap={4} data-testid="no-invitations">
+            <Text size="sm" c="dimmed">
+              {t('practice:invitations.none', { email })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('practice:invitations.unverifiedHint', { email })}
+            </Text>
+          </Stack>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {ordered.map((invitation) => {

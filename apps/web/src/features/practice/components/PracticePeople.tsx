@@ -1,4 +1,17 @@
-import { Badge, Button, Card, Divider, Group, Modal, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type PracticeSummary, canManagePractice } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +37,9 @@ export function PracticePeople({ practice, userId }: { practice: PracticeSummary
   const [cancel] = practiceApi.useCancelInvitationMutation();
   const [changingRoleOf, setChangingRoleOf] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const [makeLink, making] = practiceApi.useInvitationLinkMutation();
+  /** Each invitation's link once asked for: shown to copy by hand when the clipboard is not there. */
+  const [links, setLinks] = useState<Record<string, string>>({});
   const [toRemove, setToRemove] = useState<PracticeMember | null>(null);
 
   const nameOf = (member: PracticeMember) => member.name || member.email;
@@ -57,6 +73,24 @@ export function PracticePeople({ practice, userId }: { practice: PracticeSummary
       notify({
         type: 'error',
         title: t('practice:members.removeFailed', { name: nameOf(toRemove) }),
+        message: describePracticeError(asQueryError(caught), t),
+      });
+    }
+  };
+
+  // Without mail an address is never verified: the sender hands this link to the invited person.
+  const copyLink = async (id: string, email: string) => {
+    try {
+      const { url } = await makeLink({ invitationId: id }).unwrap();
+      setLinks((known) => ({ ...known, [id]: url }));
+      await navigator.clipboard?.writeText(url);
+      notify({ type: 'success', message: t('practice:pending.linkCopied') });
+    } catch (caught) {
+      // A refused clipboard still leaves the link on screen to copy by hand.
+      if (caught instanceof Error && caught.name === 'NotAllowedError') return;
+      notify({
+        type: 'error',
+        title: t('practice:pending.linkFailed', { email }),
         message: describePracticeError(asQueryError(caught), t),
       });
     }
@@ -168,17 +202,39 @@ export function PracticePeople({ practice, userId }: { practice: PracticeSummary
                           })}
                         </Text>
                       </div>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        loading={cancelling === invitation.id}
-                        onClick={() => void cancelInvitation(invitation.id, invitation.email)}
-                        aria-label={t('practice:pending.cancelFor', { email: invitation.email })}
-                      >
-                        {t('practice:pending.cancel')}
-                      </Button>
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          loading={making.isLoading && making.originalArgs?.invitationId === invitation.id}
+                          onClick={() => void copyLink(invitation.id, invitation.email)}
+                          aria-label={t('practice:pending.copyLinkFor', { email: invitation.email })}
+                        >
+                          {t('practice:pending.copyLink')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          loading={cancelling === invitation.id}
+                          onClick={() => void cancelInvitation(invitation.id, invitation.email)}
+                          aria-label={t('practice:pending.cancelFor', { email: invitation.email })}
+                        >
+                          {t('practice:pending.cancel')}
+                        </Button>
+                      </Group>
                     </Group>
+                    {links[invitation.id] && (
+                      <TextInput
+                        mt="xs"
+                        readOnly
+                        value={links[invitation.id]}
+                        label={t('practice:pending.linkLabel', { email: invitation.email })}
+                        description={t('practice:pending.linkHelp', { email: invitation.email })}
+                        onFocus={(event) => event.currentTarget.select()}
+                        data-testid="invitation-link"
+                      />
+                    )}
                   </Paper>
                 ))}
               </Stack>

@@ -1,0 +1,2 @@
+/** What other features may use of the practice screens (eslint.config.js enforces it). */
+export { useCan } from './use-can';

@@ -26,6 +26,8 @@ const movedTables = [
   'business_activity',
   'agent_log',
   'vat_log',
+  'client_approval',
+  'notification',
 ] as const;
 
 export interface MovedBusiness {
@@ -103,8 +105,9 @@ export class WorkspaceMoveRepo {
   }
 
   /**
-   * Re-owns everything of `ownerId` to `practiceId` in one transaction; `check` runs inside it
-   * first (on what the transaction reads) and may throw to leave everything as it was.
+   * Re-owns everything of `ownerId` to `practiceId` in one transaction, clients' approval links and
+   * notifications about that work included; `check` runs inside it first (on what the transaction
+   * reads) and may throw to leave everything as it was.
    */
   move(ownerId: string, practiceId: string, check: (work: OwnWork) => void): Promise<OwnWork> {
     return this.db.transaction().execute(async (trx) => {
@@ -158,6 +161,17 @@ export class WorkspaceMoveRepo {
         )
         .execute();
       await trx.deleteFrom('digest_delivery').where('owner_id', '=', ownerId).execute();
+
+      // A client's contact and assignee come along unless the practice holds that client already.
+      await trx
+        .updateTable('practice_client')
+        .set({ workspace_id: practiceId })
+        .where('workspace_id', '=', ownerId)
+        .where('vrn', 'not in', (eb) =>
+          eb.selectFrom('practice_client as other').select('other.vrn').where('other.workspace_id', '=', practiceId),
+        )
+        .execute();
+      await trx.deleteFrom('practice_client').where('workspace_id', '=', ownerId).execute();
 
       // The business the person had chosen becomes their choice in the practice, unless they chose one there.
       const chosenThere = await trx

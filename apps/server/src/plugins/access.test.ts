@@ -122,6 +122,15 @@ const table: Row[] = [
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
   {
+    route: 'POST /api/vat_returns/:id/client_approval',
+    call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/client_approval',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  // The client's approval link needs no account: the token is the key (docs/practice.md).
+  everyone('GET /api/client_approval/:token', '/api/client_approval/no-such-token'),
+  everyone('POST /api/client_approval/:token/approve', '/api/client_approval/no-such-token/approve'),
+  everyone('POST /api/client_approval/:token/query', '/api/client_approval/no-such-token/query'),
+  {
     route: 'GET /api/vat_returns/:id/notes',
     call: '/api/vat_returns/00000000-0000-4000-8000-000000000000/notes',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },

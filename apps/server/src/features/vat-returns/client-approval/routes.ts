@@ -2,7 +2,7 @@ import { clientApproveBodySchema, clientQueryBodySchema, sendClientApprovalBodyS
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountHolders, currentUser } from '../../../plugins/access';
+import { currentUser, practiceMay } from '../../../plugins/access';
 import type { ClientApprovalService, ClientOrigin } from './service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -24,7 +24,8 @@ export async function clientApprovalRoutes(
 
   api.post(
     '/vat_returns/:id/client_approval',
-    { config: accountHolders, schema: { params: idParams, body: sendClientApprovalBodySchema } },
+    // Asking the client is a step of preparing, as marking ready is (the roles table, practice/permissions.ts).
+    { config: practiceMay('markReady'), schema: { params: idParams, body: sendClientApprovalBodySchema } },
     async (request, reply) =>
       reply.code(201).send(await clientApproval.send(currentUser(request), request.params.id, request.body.email)),
   );

@@ -14,14 +14,19 @@ import { signUp } from '../support/hmrc';
  * A tax agent, as a new user would work, against the embedded HMRC simulator: connect an agent
  * services account, add a client (a new sandbox test client, which VAT Wise's sandbox authoriser
  * then accepts for on HMRC's page), read the client's obligations with the agent's authority, and
- * file the client's return with HMRC's agent declaration; the receipt names the agent.
+ * file the client's return with HMRC's agent declaration; the receipt names the agent. Then the
+ * client removes the agent in HMRC: the ended authority reads as ended, with the way to ask again.
  */
 
 test.describe('an agent acting for a client', () => {
   // Sign-up, HMRC's window, a second browser accepting as the client, an import and a submission.
   test.setTimeout(180_000);
+  // Once the client removes the agent, HMRC refuses the client's VAT reads: the browser logs that 403.
+  test.use({ expectedConsoleErrors: { allow: [/status of 403 .*\/api\/vat\//] } });
 
-  test('adds a client, the client accepts, and the agent files its return as agent', async ({ page }) => {
+  test('adds a client, the client accepts, the agent files its return as agent; ended authority on the dashboard with its next step', async ({
+    page,
+  }) => {
     await signUp(page, 'Ann Agent', 'agent');
     await connectAgentServices(page);
     const { clientVrn, clientName } = await addAcceptedClient(page);
@@ -68,5 +73,35 @@ test.describe('an agent acting for a client', () => {
     await expect(page.getByTestId('dashboard-row')).toHaveCount(1);
     await row.getByRole('button', { name: clientName }).click();
     await expect(page).toHaveURL(/\/app\/vat-operations/);
+
+    await test.step('ended authority on the dashboard with its next step', async () => {
+      // The client removes the agent in their HMRC account (the simulator's operator control).
+      const removed = await page.request.delete(`/hmrc-sandbox/operator/clients/${clientVrn}/agents`);
+      expect(removed.status()).toBe(200);
+      // The next VAT call HMRC refuses says so, with the next step.
+      await page.reload();
+      const askFromOperations = page.getByTestId('ask-client-again').first();
+      await expect(askFromOperations).toBeVisible({ timeout: 30_000 });
+      await expect(askFromOperations).toHaveAttribute('href', '/app/clients');
+
+      await openScreen(page, 'Practice dashboard');
+      await page.reload();
+      const ended = page.locator(`[data-testid="dashboard-row"][data-vrn="${clientVrn}"]`);
+      await expect(ended.getByTestId('cell-authority')).toContainText('Authority ended');
+      await expect(ended.getByTestId('cell-authority')).not.toContainText('days left');
+      await page.getByRole('combobox', { name: 'Show' }).selectOption('authority');
+      await expect(page.getByTestId('dashboard-row')).toHaveCount(1);
+      await ended.getByRole('button', { name: `Ask ${clientName} again for authority` }).click();
+
+      // Clients: the client once, its authority ended, asked again in one click.
+      await expect(page).toHaveURL(new RegExp(`/app/clients\\?vrn=${clientVrn}$`));
+      const card = page.getByTestId('client-request').filter({ hasText: clientName });
+      await expect(card).toHaveCount(1);
+      await expect(card.getByTestId('client-request-status')).toHaveText('Authority ended');
+      await expect(card.getByRole('button', { name: 'Open in VAT Operations' })).toHaveCount(0);
+      await card.getByRole('button', { name: 'Ask again' }).click();
+      await expect(card.getByTestId('client-request-status')).toHaveText('Waiting for client');
+      await expect(card).toContainText('1 earlier request');
+    });
   });
 });

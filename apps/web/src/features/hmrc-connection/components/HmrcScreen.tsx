@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../../shared/config/client-config';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { GuestPrompt, GuestRolePanel, useAuth } from '../../auth';
+import { OwnWorkHint } from './OwnWorkHint';
 
 /**
  * The frame of the HMRC connection screens: title, introduction, which HMRC this is, and instead
@@ -47,6 +48,7 @@ export function HmrcScreen({
                 : t('hmrc:pages.grantAuthority.sandbox')}
             </Alert>
           )}
+          <OwnWorkHint />
           {children}
         </>
       )}

@@ -11,6 +11,7 @@ import { AuthGuard, UserMenu, useAuth } from '../../features/auth';
 import { BusinessSwitcher } from '../../features/hmrc-connection';
 import { ChatLauncher, launcherClearance } from '../../features/assistant';
 import { LiveUpdates } from '../../features/agents';
+import { NotificationBell } from '../../features/notifications';
 import { HeaderControls } from './HeaderControls';
 import { SkipLink } from './SkipLink';
 
@@ -59,6 +60,7 @@ export function MainLayout() {
               <Box visibleFrom="md">
                 <BusinessSwitcher />
               </Box>
+              <NotificationBell />
               <HeaderControls />
               <UserMenu />
             </Group>

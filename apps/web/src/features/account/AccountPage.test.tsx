@@ -5,6 +5,7 @@ import { ErrorState } from '../../shared/ui/QueryStates';
 import { fakeServer } from '../../test/fake-server';
 import { renderPage } from '../../test/render-page';
 import { userRecord } from '../../test/users';
+import { defaultChannels, notificationKinds } from '@vatwise/domain';
 import AccountPage from './AccountPage';
 
 describe('the way to two-factor sign-in', () => {
@@ -17,6 +18,12 @@ describe('the way to two-factor sign-in', () => {
     fakeServer({
       '/api/me': { body: { user: userRecord() } },
       'GET /api/reminders': { body: { dailyDigest: false, delivery: 'smtp' } },
+      'GET /api/notifications/preferences': {
+        body: {
+          kinds: Object.fromEntries(notificationKinds.map((kind) => [kind, defaultChannels(kind)])),
+          delivery: 'smtp',
+        },
+      },
     });
     renderPage(<AccountPage />, '/app/account#two-factor');
     const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });

@@ -18,6 +18,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ReminderCard } from './ReminderCard';
+import { NotificationPreferencesCard } from '../notifications';
 import { describeError } from '../../shared/api/http-errors';
 import { notify } from '../../shared/toasts/notifier';
 import { TWO_FACTOR_SECTION_ID } from '../../shared/ui/TwoFactorLink';
@@ -210,6 +211,7 @@ export default function AccountPage() {
         </Stack>
       </Card>
       {user.role !== Role.Guest && <ReminderCard />}
+      {user.role !== Role.Guest && <NotificationPreferencesCard />}
     </Stack>
   );
 }

@@ -85,6 +85,7 @@ export const api = createApi({
     'BusinessActivity',
     'VatSchemes',
     'MarginStock',
+    'Notifications',
   ],
   endpoints: () => ({}),
 });

@@ -77,6 +77,10 @@ export default function AgentLive() {
     socket.on(events.logsCleared, (store) => (store === 'agent' ? agentDialogueLog : vatDialogueLog).reset());
     socket.on(events.importProgress, (progress) => importProgressFeed.publish(progress));
     const stopFollowingWorkspace = followWorkspaceChanges(socket, dispatch);
+    // A new notification, or any that came while the socket was away: the bell reads its list again.
+    const readNotificationsAgain = () => dispatch(agentsApi.util.invalidateTags(['Notifications']));
+    socket.on(events.notification, readNotificationsAgain);
+    socket.on('connect', readNotificationsAgain);
     socket.on(events.deadline, (alert) => {
       const { t, language } = words.current;
       const values = {

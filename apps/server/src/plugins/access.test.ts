@@ -92,6 +92,18 @@ const table: Row[] = [
     call: '/api/client_requests/00000000-0000-4000-8000-000000000000/sandbox_answer',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
+  // Re-checking, asking again and ending a client's authority (docs/practice.md, "Clients' authority").
+  { route: 'POST /api/client_requests/recheck', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  {
+    route: 'POST /api/client_requests/:id/ask_again',
+    call: '/api/client_requests/00000000-0000-4000-8000-000000000000/ask_again',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/client_requests/:id/end_authority',
+    call: '/api/client_requests/00000000-0000-4000-8000-000000000000/end_authority',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
   // Practices (issue 17, step 4): a practice's policy, invitations to me, a business's activity.
   { route: 'GET /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },

@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { closeHmrcWindow, createOrganisation, passHmrcStartPages, signUp } from '../support/hmrc';
 import { openScreen, startFirstReturn } from '../support/journeys';
@@ -78,6 +79,7 @@ test.describe("the client's approval of a return", () => {
     await client.goto(new URL(link).pathname);
     await expect(client.getByRole('heading', { level: 1 })).toHaveText('Approve your VAT return');
     await expect(client.getByTestId('client-box-1')).toHaveText('£100.00');
+    await expectNoAxeViolations(client, '/approve/:token on a phone');
     await client.getByRole('textbox', { name: 'Your full name' }).fill('Clara Client');
     await client.getByRole('button', { name: 'Approve these figures' }).click();
     await expect(client.getByText('Tick the box to say the figures are right.')).toBeVisible();

@@ -62,6 +62,7 @@ test('the main area links to every screen from its navigation', async ({ page })
     'Technology and Innovation',
     'Security and Compliance',
     'Practice',
+    'Audit log',
     'Agents',
     'VAT Operations',
     'VAT Submissions',

@@ -10,7 +10,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { type DashboardRow, canManagePractice } from '@vatwise/domain';
+import type { DashboardRow } from '@vatwise/domain';
 import { IconArrowDown, IconArrowUp, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format/for
 import { ErrorState, LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAuth } from '../auth';
+import { useCan } from '../practice';
 import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
 import { AssigneeSelect, PendingInvitations, practiceClientsApi } from '../practice-clients';
 import { dashboardApi } from './api';
@@ -71,7 +72,7 @@ export default function PracticeDashboardPage() {
   const { user } = useAuth();
   const practice = user?.practice ?? null;
   const clients = practiceClientsApi.usePracticeClientsQuery(undefined, { skip: !practice });
-  const manages = practice !== null && canManagePractice(practice.role);
+  const manages = useCan('managePractice') && practice !== null;
   // Asked again while rows are being read (the cached answer says so), not at all once all are read.
   const cached = dashboardApi.endpoints.dashboard.useQueryState(undefined);
   const pollingInterval = (cached.data?.reading ?? 0) > 0 ? pollWhileReadingMs : 0;

@@ -7,6 +7,7 @@ import { describeError } from '../../../shared/api/http-errors';
 import { StackedCell, StackedTable } from '../../../shared/ui/StackedTable';
 import { hmrcApi } from '../api';
 import { bulkInviteApi } from '../bulk-api';
+import { useCan } from '../../practice';
 import { ClientLinkActions } from './ClientLinkActions';
 
 const template = `${invitationCsvColumns.join(',')}\r\n123456782,31/01/2020,Example Trading Ltd,accounts@example.com\r\n`;
@@ -29,7 +30,9 @@ export function BulkInvite() {
   const [failure, setFailure] = useState<string | null>(null);
   const [invite, inviting] = bulkInviteApi.useInviteFromCsvMutation();
   const userId = agentId || agents[0]?.userId || '';
-  if (agents.length === 0) return null;
+  // Only the roles that may ask clients for authority see it (the server refuses the others).
+  const mayAsk = useCan('askClients');
+  if (agents.length === 0 || !mayAsk) return null;
 
   const run = async (csv: string, preview: boolean) => {
     setFailure(null);

@@ -108,6 +108,17 @@ const table: Row[] = [
   { route: 'GET /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/practice/invitations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  // Bringing one's own work into the practice (the move itself refuses who may not: workspace-move.test.ts).
+  { route: 'GET /api/practice/own-work', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'POST /api/practice/own-work/move', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'GET /api/practice/clients', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  {
+    route: 'PUT /api/practice/clients/:vrn/assignee',
+    call: '/api/practice/clients/123456782/assignee',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  { route: 'GET /api/practice/audit', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'POST /api/client_requests/bulk', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
     route: 'GET /api/practice/invitations/:id/link',
     call: '/api/practice/invitations/no-such-invitation/link',

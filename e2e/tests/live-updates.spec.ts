@@ -92,7 +92,7 @@ async function invite(page: Page, email: string, role: 'preparer' | 'reviewer') 
   const pending = page.getByTestId('pending-invitation').filter({ hasText: email });
   await expect(pending).toBeVisible();
   // Without mail no address is verified: the owner hands over the invitation's own link.
-  await pending.getByRole('button', { name: `Copy the invitation link for ${email}` }).click();
+  await pending.getByRole('button', { name: `Copy invitation link for ${email}` }).click();
   const link = await pending.getByTestId('invitation-link').inputValue();
   invitationLinks.set(email, new URL(link).pathname + new URL(link).search);
 }

@@ -41,7 +41,7 @@ test('an owner starts a practice and invites a preparer, who accepts from the li
 
   // Without mail the preparer's address is never verified: the owner hands over the invitation's link.
   const pending = page.getByTestId('pending-invitation').filter({ hasText: preparerEmail });
-  await pending.getByRole('button', { name: `Copy the invitation link for ${preparerEmail}` }).click();
+  await pending.getByRole('button', { name: `Copy invitation link for ${preparerEmail}` }).click();
   const link = new URL(await pending.getByTestId('invitation-link').inputValue());
   expect(link.searchParams.get('token')).toBeTruthy();
 

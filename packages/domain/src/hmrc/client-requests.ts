@@ -35,8 +35,6 @@ export const clientRequestSchema = z.object({
   answeredAt: z.string().nullable(),
   /** The client is one of the agent's businesses in VAT Wise (after it accepted). */
   businessConnected: z.boolean(),
-  /** When HMRC last confirmed (or refused) the agent's authority for an accepted request. */
-  authorityCheckedAt: z.string().nullable().optional(),
   /** Earlier requests for the same VRN, newest first: the list shows each client once, the latest leading. */
   earlier: z
     .array(

@@ -1,48 +1,14 @@
 import { z } from 'zod';
+import type { Assert, SameType } from '../type-checks';
+import { type NotificationChannels, notificationKinds } from './kinds';
 
-/**
- * What a person may be told about (docs/practice.md, "Notifications"): a return's review, a
- * client's answer, the practice's authority for a client, and a client's return falling due.
- * The first nine are audit-trail kinds (businessActivityKinds); the last two come from the
- * deadline watcher.
- */
-export const notificationKinds = [
-  'marked_ready',
-  'approved',
-  'reopened',
-  'client_approved',
-  'client_queried',
-  'client_accepted',
-  'client_declined',
-  'client_expired',
-  'authority_ended',
-  'due_soon',
-  'overdue',
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationKindSchema = z.enum(notificationKinds);
-
-export function isNotificationKind(kind: string): kind is NotificationKind {
-  return (notificationKinds as readonly string[]).includes(kind);
-}
-
-/** The kinds mailed unless a person turns them off: what someone must act on, or must know was lost. */
-export const mailedByDefault: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
-  'marked_ready',
-  'reopened',
-  'client_queried',
-  'client_declined',
-  'authority_ended',
-  'overdue',
-]);
 
 /** One person's choice for one kind: shown in the app, sent by e-mail. */
 export const notificationChannelsSchema = z.object({ inApp: z.boolean(), email: z.boolean() });
-export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
-
-export function defaultChannels(kind: NotificationKind): NotificationChannels {
-  return { inApp: true, email: mailedByDefault.has(kind) };
-}
+export type NotificationChannelsSchemaMatches = Assert<
+  SameType<z.infer<typeof notificationChannelsSchema>, NotificationChannels>
+>;
 
 /** GET/PUT /api/notifications/preferences: every kind, and where the server's mail goes. */
 export const notificationPreferencesSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChannels, type NotificationKind } from './api';
+import { defaultChannels, type NotificationKind } from './kinds';
 import { recipientsOf, type WorkspacePerson } from './recipients';
 
 const practice: WorkspacePerson[] = [

@@ -1,5 +1,5 @@
 import { canApproveReturns, type PracticeRole } from '../practice/member-roles';
-import type { NotificationKind } from './api';
+import type { NotificationKind } from './kinds';
 
 /** A person of the workspace; `role` is null for someone working alone (their own workspace). */
 export interface WorkspacePerson {

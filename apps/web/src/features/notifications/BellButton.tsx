@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator } from '@mantine/core';
+import { ActionIcon, Badge, Box } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,7 @@ import { useTranslation } from 'react-i18next';
 export function BellButton({ unread, ...props }: { unread: number } & ComponentPropsWithRef<'button'>) {
   const { t } = useTranslation('notifications');
   return (
-    <Indicator
-      label={unread > 99 ? '99+' : unread}
-      disabled={unread === 0}
-      size={16}
-      offset={4}
-      color="red"
-      data-testid="notification-count"
-      data-count={unread}
-    >
+    <Box pos="relative" display="inline-flex">
       <ActionIcon
         {...props}
         variant="subtle"
@@ -26,6 +18,22 @@ export function BellButton({ unread, ...props }: { unread: number } & ComponentP
       >
         <IconBell size={20} stroke={1.6} />
       </ActionIcon>
-    </Indicator>
+      {unread > 0 && (
+        // The count is in the button's name; drawn here for the eye only.
+        <Badge
+          size="xs"
+          circle={unread < 10}
+          color="red"
+          pos="absolute"
+          top={-2}
+          right={-4}
+          style={{ pointerEvents: 'none' }}
+          aria-hidden
+          data-testid="notification-count"
+        >
+          {unread > 99 ? '99+' : unread}
+        </Badge>
+      )}
+    </Box>
   );
 }

@@ -103,7 +103,13 @@ function ApprovalForm({
           <Text size="sm">{t('clientApproval:page.due', { due: formatDate(data.due, language) })}</Text>
         </Stack>
       </Paper>
-      <NineBoxSummary boxes={data.boxes} label={t('clientApproval:page.boxesLabel')} testIdPrefix="client-box-" />
+      {/* Narrow enough for a phone: the titles wrap rather than the table scrolling sideways. */}
+      <NineBoxSummary
+        boxes={data.boxes}
+        label={t('clientApproval:page.boxesLabel')}
+        testIdPrefix="client-box-"
+        minWidth={280}
+      />
       <TextInput
         label={t('clientApproval:page.name')}
         description={t('clientApproval:page.nameHint')}

@@ -10,13 +10,15 @@ interface NineBoxSummaryProps {
   label: string;
   /** Each figure's test id is this followed by its box number. */
   testIdPrefix: string;
+  /** Below this width the table scrolls sideways; a page made for a phone gives less, so it wraps instead. */
+  minWidth?: number;
 }
 
 /** The nine boxes as a table (number, title, figure; box 5 in bold): the declaration's and the receipt's. */
-export function NineBoxSummary({ boxes, label, testIdPrefix }: NineBoxSummaryProps) {
+export function NineBoxSummary({ boxes, label, testIdPrefix, minWidth = 420 }: NineBoxSummaryProps) {
   const { t, i18n } = useTranslation(['vatReturns']);
   return (
-    <TableScroll minWidth={420}>
+    <TableScroll minWidth={minWidth}>
       <Table verticalSpacing={4} aria-label={label}>
         <Table.Tbody>
           {boxNumbers.map((box) => (

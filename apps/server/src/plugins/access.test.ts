@@ -77,6 +77,11 @@ const table: Row[] = [
   // The daily e-mail digest of an account's deadline and payment warnings.
   { route: 'GET /api/reminders', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/reminders', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  // A person's own notifications and their choices (docs/practice.md, "Notifications").
+  { route: 'GET /api/notifications', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'POST /api/notifications/read', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'GET /api/notifications/preferences', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'PUT /api/notifications/preferences', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   // The practice dashboard (issue 17) reads the account's businesses.
   { route: 'GET /api/dashboard', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   // A tax agent's requests to clients (issue 17) belong to an account, as businesses do.

@@ -93,13 +93,8 @@ export function vatReturnsFeature(
           activity: practices,
           businessName,
           practiceName: async (ownerId) =>
-            (
-              await database.db
-                .selectFrom('organization')
-                .select('name')
-                .where('id', '=', ownerId)
-                .executeTakeFirst()
-            )?.name ?? '',
+            (await database.db.selectFrom('organization').select('name').where('id', '=', ownerId).executeTakeFirst())
+              ?.name ?? '',
           mailer: clientLinks.mailer,
           publicUrl: clientLinks.publicUrl,
         })

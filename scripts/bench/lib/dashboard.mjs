@@ -21,10 +21,12 @@ export async function dashboardFigures({ baseUrl, cookie, client, count, watchS 
     if (response.status !== 200) throw new Error(`${path} answered ${response.status} ${await response.text()}`);
     return response.json();
   };
-  const practice = await post('/api/auth/organization/create', {
-    name: 'Bench Practice',
-    slug: `bench-practice-${Date.now()}`,
-  });
+  const practice = /** @type {{ id: string }} */ (
+    await post('/api/auth/organization/create', {
+      name: 'Bench Practice',
+      slug: `bench-practice-${Date.now()}`,
+    })
+  );
   await post('/api/auth/organization/set-active', { organizationId: practice.id });
   const me = (await client.get('/api/me')).json();
   if (me.user?.practice?.id !== practice.id) throw new Error('the session does not work in the new practice');

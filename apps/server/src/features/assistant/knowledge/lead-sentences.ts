@@ -1,5 +1,5 @@
 import type { Passage } from './knowledge-base';
-import { analyse } from './retrieval';
+import { analyse } from './text-analysis';
 
 /**
  * The sentences of a passage that answer a question best, so the built-in provider can answer in a

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeBase, type Passage } from './knowledge-base';
 import {
-  analyse,
   createRetriever,
   DEFAULT_RANKING,
   isRelevant,
   MIN_RELEVANT_SCORE,
   relevantResults,
   reversedTerms,
-  stem,
 } from './retrieval';
+import { analyse, stem } from './text-analysis';
 
 const passages = loadKnowledgeBase();
 const retriever = createRetriever(passages);

@@ -34,7 +34,7 @@ import {
   clientRequestRoutes,
   clientRequestsFeature,
 } from './features/client-requests';
-import { dashboardFeature, dashboardRoutes } from './features/dashboard';
+import { dashboardFeature, dashboardRoutes } from './features/practice-dashboard';
 import {
   PracticeAuditLog,
   PracticeClientRepo,
@@ -43,7 +43,7 @@ import {
   PracticeService,
   practiceRoutes,
   practiceWorkRoutes,
-} from './features/practices';
+} from './features/practice';
 import { WorkspaceMoveRepo, WorkspaceMoveService, workspaceMoveRoutes } from './features/workspace-move';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './features/mail/mailer';

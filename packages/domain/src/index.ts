@@ -37,7 +37,7 @@ export * from './agents/browsers';
 export * from './agents/api';
 export * from './agents/socket';
 export * from './deadlines';
-export * from './dashboard';
+export * from './practice-dashboard';
 export * from './practice/member-roles';
 export * from './practice/roles';
 export * from './practice/permissions';

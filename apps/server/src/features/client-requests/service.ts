@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { HmrcConnectionService, SandboxUserService } from '../hmrc-connection';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import type { ClientRequestRepo, ClientRequestRow } from './repo';
 
 /**
@@ -27,7 +27,7 @@ import type { ClientRequestRepo, ClientRequestRow } from './repo';
 /** HMRC is asked again at most this often when the list is read (3 requests/s per application). */
 const recheckAfterMs = 30_000;
 
-/** The audit line for a request HMRC now gives this status (features/practices; notifications hear them). */
+/** The audit line for a request HMRC now gives this status (features/practice; notifications hear them). */
 const activityFor: Partial<Record<ClientRequestStatus, 'client_accepted' | 'client_declined' | 'client_expired'>> = {
   accepted: 'client_accepted',
   declined: 'client_declined',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { hmrcConnection } from '../hmrc-connection';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import { ClientRequestRepo } from './repo';
 import { ClientRequestService, type SandboxClientAnswerer } from './service';
 

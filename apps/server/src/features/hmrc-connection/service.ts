@@ -10,7 +10,7 @@ import { agentScopes, type FraudHeaders, type HmrcClient, HmrcError, type OauthT
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import { assertPracticeMay, type SessionUser } from '../../plugins/access';
 import { asHmrcCaller } from './call-log';
 import { authorisationOf, toAppError } from './connection-views';

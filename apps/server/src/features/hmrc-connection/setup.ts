@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { confirmSameSecret, whileLocked } from '../../db/start-safety';
 import { loadOrCreateSecret } from '../auth';
-import { type ActivityLog, assertTwoFactorIfRequired } from '../practices';
+import { type ActivityLog, assertTwoFactorIfRequired } from '../practice';
 import { localSlots, type SlotSource } from '../cluster';
 import { HmrcCallObserver, currentHmrcCaller } from './call-log';
 import { HmrcPacer } from './pacing';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../mail';
-import type { ActivityListener } from '../practices';
+import type { ActivityListener } from '../practice';
 import { NotificationRepo } from './repo';
 import { NotificationService } from './service';
 

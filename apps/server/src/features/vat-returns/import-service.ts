@@ -12,7 +12,7 @@ import {
   type TransactionMapping,
   transactionMappingSchema,
 } from '@vatwise/domain';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } from './import/preview';

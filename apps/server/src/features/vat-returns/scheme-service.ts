@@ -1,7 +1,7 @@
 import { type BusinessScheme, type BusinessSchemes, schemeNames } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
 import type { HmrcConnectionService } from '../hmrc-connection';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import type { VatSchemeRepo } from './scheme-repo';
 
 /** How a list of schemes reads in a business's activity. */

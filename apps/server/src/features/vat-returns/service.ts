@@ -45,7 +45,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { assertPracticeMay, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import { correctionGroupsOf, correctionLinesOf } from './error-corrections';
 import type { ErrorCorrectionRepo } from './error-correction-repo';
 import type { VatSchemeRepo } from './scheme-repo';

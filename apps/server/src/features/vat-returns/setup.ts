@@ -2,7 +2,7 @@ import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { hmrcConnection } from '../hmrc-connection';
-import type { PracticeService } from '../practices';
+import type { PracticeService } from '../practice';
 import { ImportService } from './import-service';
 import { createPreviewPool } from './import/preview-pool';
 import { VatReturnRepo } from './repo';

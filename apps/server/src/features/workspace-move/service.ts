@@ -1,7 +1,7 @@
 import { type OwnWork, practiceRoleCan } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { ActivityLog } from '../practices';
+import type { ActivityLog } from '../practice';
 import type { WorkspaceMoveRepo } from './repo';
 
 export interface WorkspaceMoveDeps {

@@ -11,7 +11,7 @@ import {
 import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
 import type { Mailer } from '../../mail';
-import type { ActivityLog } from '../../practices';
+import type { ActivityLog } from '../../practice';
 import type { ReturnRow } from '../repo';
 import { boxesFingerprint, tokenHash } from './fingerprint';
 import type { ClientApprovalHooks } from './hooks';

@@ -9,7 +9,7 @@ export type PageModules = Readonly<Record<string, { module: string; namespaces: 
  * after the entry chunk has run. A route missing here still works, just without that head start.
  */
 export const mainAreaPages: PageModules = {
-  '/app': { module: 'src/features/home/DashboardPage.tsx', namespaces: [] },
+  '/app': { module: 'src/app/pages/DashboardPage.tsx', namespaces: [] },
   '/app/practice-dashboard': {
     module: 'src/features/practice-dashboard/PracticeDashboardPage.tsx',
     namespaces: ['practiceDashboard', 'practiceClients'],
@@ -32,7 +32,7 @@ export const mainAreaPages: PageModules = {
   '/app/clients': { module: 'src/features/hmrc-connection/ClientsPage.tsx', namespaces: ['hmrc'] },
   '/app/practice': { module: 'src/features/practice/PracticePage.tsx', namespaces: ['practice'] },
   '/app/audit-log': {
-    module: 'src/features/practice-clients/AuditLogPage.tsx',
+    module: 'src/features/practice/AuditLogPage.tsx',
     namespaces: ['practiceClients', 'vatReturns'],
   },
   '/app/agents': { module: 'src/features/agents/AgentsPage.tsx', namespaces: ['agents'] },

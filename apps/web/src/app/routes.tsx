@@ -141,7 +141,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 handle: { access: anyUser },
-                lazy: page(() => import('../features/home/DashboardPage'), screenNamespaces('/app')),
+                lazy: page(() => import('../app/pages/DashboardPage'), screenNamespaces('/app')),
               },
               ...contentPages.map((namespace) => ({
                 path: appPath(namespace),
@@ -156,10 +156,7 @@ export const routes: RouteObject[] = [
               {
                 path: appPath('auditLog'),
                 handle: { access: accountHolders },
-                lazy: page(
-                  () => import('../features/practice-clients/AuditLogPage'),
-                  screenNamespaces('/app/audit-log'),
-                ),
+                lazy: page(() => import('../features/practice/AuditLogPage'), screenNamespaces('/app/audit-log')),
               },
               {
                 path: appPath('agents'),

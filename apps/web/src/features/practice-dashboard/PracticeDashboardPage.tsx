@@ -19,9 +19,8 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format/for
 import { ErrorState, LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAuth } from '../auth';
-import { useCan } from '../practice';
 import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
-import { AssigneeSelect, PendingInvitations, practiceClientsApi } from '../practice-clients';
+import { AssigneeSelect, PendingInvitations, practiceClientsApi, useCan } from '../practice';
 import { dashboardApi } from './api';
 import {
   arrangeRows,

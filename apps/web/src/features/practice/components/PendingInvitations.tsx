@@ -2,8 +2,8 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { addDays, ukToday } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../shared/format/format';
-import { formatVrn, hmrcApi } from '../hmrc-connection';
+import { formatDate } from '../../../shared/format/format';
+import { formatVrn, hmrcApi } from '../../hmrc-connection';
 
 /** A request whose last day to answer is this close is shown as expiring soon. */
 const expiringWithinDays = 5;

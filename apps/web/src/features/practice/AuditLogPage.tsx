@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../shared/ui/QueryStates';
 import { StackedCell, StackedTable } from '../../shared/ui/StackedTable';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
-import { auditCsvUrl, practiceClientsApi } from './api';
+import { auditCsvUrl, practiceClientsApi } from './clients-api';
 
 type Filters = Omit<PracticeAuditQuery, 'page' | 'format'>;
 const dateLike = /^\d{4}-\d{2}-\d{2}$/;

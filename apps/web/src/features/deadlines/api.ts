@@ -1,13 +1,9 @@
-import { type DeadlinesResponse, type HmrcFeed, hmrcFeedPath } from '@vatwise/domain';
+import type { DeadlinesResponse } from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
-/** The Home dashboard's cards: GOV.UK's HMRC news and the current business's VAT deadlines. */
-export const homeApi = api.injectEndpoints({
+/** The current business's VAT deadlines, for the home screen's card. */
+export const deadlinesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Always 200: the body says whether the feed could be read (status 'ok' or 'unavailable'). */
-    hmrcFeed: build.query<HmrcFeed, void>({
-      query: () => hmrcFeedPath,
-    }),
     /** Open obligations of one of the user's businesses, read from HMRC. */
     deadlines: build.query<DeadlinesResponse, { vrn: string }>({
       query: ({ vrn }) => ({ url: '/api/deadlines', params: { vrn }, timeout: API_TIMEOUT_MS.long }),

@@ -2,8 +2,8 @@ import { NativeSelect, Text } from '@mantine/core';
 import type { PracticeClientList } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../shared/api/http-errors';
-import { practiceClientsApi } from './api';
+import { describeError } from '../../../shared/api/http-errors';
+import { practiceClientsApi } from '../clients-api';
 
 /**
  * Who a client is assigned to: a choice of the practice's members for its owner and admins, the

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { allNavItems } from '../../shared/navigation/screens';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { useHasBusinesses } from '../hmrc-connection';
-import { DeadlinesCard } from './components/DeadlinesCard';
-import { HmrcNewsCard } from './components/HmrcNewsCard';
+import { useHasBusinesses } from '../../features/hmrc-connection';
+import { DeadlinesCard } from '../../features/deadlines';
+import { HmrcNewsCard } from '../../features/hmrc-feed';
 
 /** Screens offered as first steps on the main area's home. */
 const startingPoints = ['vatOperations', 'vatSubmissions', 'vatWise', 'grantAuthority', 'createUser', 'whitepaper'];

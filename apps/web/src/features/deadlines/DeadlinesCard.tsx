@@ -5,12 +5,12 @@ import { IconAlertTriangle, IconCalendarCheck, IconCalendarDown, IconCalendarDue
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeError, errorCodeOf } from '../../../shared/api/http-errors';
-import { formatDate } from '../../../shared/format/format';
-import { useCurrentBusiness } from '../../hmrc-connection';
-import { deadlinesCalendarUrl, homeApi } from '../api';
-import { daysLeftText, levelBadge } from '../dashboard-format';
-import { DashboardCard } from './DashboardCard';
+import { describeError, errorCodeOf } from '../../shared/api/http-errors';
+import { formatDate } from '../../shared/format/format';
+import { useCurrentBusiness } from '../hmrc-connection';
+import { deadlinesApi, deadlinesCalendarUrl } from './api';
+import { daysLeftText, levelBadge } from './deadline-format';
+import { DashboardCard } from '../../shared/ui/DashboardCard';
 
 const grantAuthorityPath = '/app/grant-authority';
 
@@ -105,7 +105,7 @@ function Deadlines({ data }: { data: DeadlinesResponse }) {
 export function DeadlinesCard() {
   const { t } = useTranslation();
   const { business, isLoading: businessLoading, error: businessError } = useCurrentBusiness();
-  const query = homeApi.useDeadlinesQuery(business ? { vrn: business.vrn } : skipToken);
+  const query = deadlinesApi.useDeadlinesQuery(business ? { vrn: business.vrn } : skipToken);
 
   const frame = (content: ReactNode, footer?: ReactNode) => (
     <DashboardCard

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeftText, levelBadge, relativeAge, ukDayOf } from './dashboard-format';
+import { relativeAge, ukDayOf } from './news-format';
 
 describe('relativeAge', () => {
   it('says minutes for under an hour, at least one', () => {
@@ -28,25 +28,5 @@ describe('ukDayOf', () => {
     expect(ukDayOf('2026-07-13T23:30:00.000Z')).toBe('2026-07-14');
     expect(ukDayOf('2026-01-13T23:30:00.000Z')).toBe('2026-01-13');
     expect(ukDayOf('not a date')).toBe('');
-  });
-});
-
-describe('daysLeftText', () => {
-  it('reads overdue, today, tomorrow and days left', () => {
-    expect(daysLeftText(-3)).toEqual({ key: 'overdueBy', count: 3 });
-    expect(daysLeftText(-1)).toEqual({ key: 'overdueBy', count: 1 });
-    expect(daysLeftText(0)).toEqual({ key: 'dueToday', count: 0 });
-    expect(daysLeftText(1)).toEqual({ key: 'dueTomorrow', count: 1 });
-    expect(daysLeftText(76)).toEqual({ key: 'daysLeft', count: 76 });
-  });
-});
-
-describe('levelBadge', () => {
-  it('colours each level, and none beyond 14 days', () => {
-    expect(levelBadge('overdue')).toEqual({ color: 'red', variant: 'filled' });
-    expect(levelBadge('due1')).toEqual({ color: 'red', variant: 'light' });
-    expect(levelBadge('due7')).toEqual({ color: 'orange', variant: 'light' });
-    expect(levelBadge('due14')).toEqual({ color: 'yellow', variant: 'light' });
-    expect(levelBadge(null)).toBeNull();
   });
 });

@@ -2,11 +2,11 @@ import { Alert, Anchor, Group, Skeleton, Stack, Text, VisuallyHidden } from '@ma
 import type { HmrcFeedEntry } from '@vatwise/domain';
 import { IconClockExclamation, IconExternalLink, IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../shared/api/http-errors';
-import { formatDate } from '../../../shared/format/format';
-import { homeApi } from '../api';
-import { relativeAge, ukDayOf } from '../dashboard-format';
-import { DashboardCard } from './DashboardCard';
+import { describeError } from '../../shared/api/http-errors';
+import { formatDate } from '../../shared/format/format';
+import { hmrcFeedApi } from './api';
+import { relativeAge, ukDayOf } from './news-format';
+import { DashboardCard } from '../../shared/ui/DashboardCard';
 
 /** How many of the feed's entries the card lists. */
 export const newsItemsShown = 8;
@@ -52,7 +52,7 @@ function NewsSkeleton({ label }: { label: string }) {
 /** GOV.UK's HMRC news, for visitors, guests and signed-in users alike. */
 export function HmrcNewsCard() {
   const { t, i18n } = useTranslation();
-  const { data, error, isLoading } = homeApi.useHmrcFeedQuery();
+  const { data, error, isLoading } = hmrcFeedApi.useHmrcFeedQuery();
 
   const content = () => {
     if (isLoading) return <NewsSkeleton label={t('dashboard.news.loading')} />;

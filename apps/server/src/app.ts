@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/routes';
 import { embeddedAgencyNamer, migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
 import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
+import { vatOperationsRoutes, withVatData } from './features/vat-operations';
 import { returnScreenData } from './features/vat-returns/screen-data';
 import { vatReturnRoutes } from './features/vat-returns/routes';
 import { clientApprovalRoutes } from './features/vat-returns/client-approval';
@@ -223,15 +224,11 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(practiceRoutes, { prefix: '/api', practices });
   await mountEmbeddedSandbox(app, config, database);
-  const hmrc = hmrcConnection(
-    config,
-    database,
-    authSecret,
-    app.log,
-    practices,
-    redis ? redisSlots(redis) : localSlots(),
+  const hmrc = withVatData(
+    hmrcConnection(config, database, authSecret, app.log, practices, redis ? redisSlots(redis) : localSlots()),
   );
   await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
+  await app.register(vatOperationsRoutes, { prefix: '/api', ...hmrc });
   await app.register(workspaceMoveRoutes, {
     prefix: '/api',
     workspaceMove: new WorkspaceMoveService({

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { whileLocked } from '../../db/start-safety';
 import type { Cluster } from '../cluster';
 import type { SessionUser } from '../../plugins/access';
-import type { hmrcConnection } from '../hmrc-connection';
+import type { HmrcWithVatData } from '../vat-operations';
 import type { VatReturnService } from '../vat-returns';
 import { trustedOriginsOf } from '../auth';
 import { AgentService } from './agent-service';
@@ -22,7 +22,7 @@ import { attachAgentSocket } from './socket';
 export interface AgentsFeatureDeps {
   config: Config;
   database: DatabaseHandle;
-  hmrc: ReturnType<typeof hmrcConnection>;
+  hmrc: HmrcWithVatData;
   vatReturns: VatReturnService;
   /** Hears imports' progress, to pass on to their users (features/vat-returns). */
   onImportProgress?: (listener: (userId: string, progress: ImportProgress) => void) => () => void;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import type { hmrcConnection } from '../hmrc-connection';
+import type { HmrcWithVatData } from '../vat-operations';
 import { loadKnowledgeBase } from './knowledge/knowledge-base';
 import { ConversationRepo } from './repo';
 import { AssistantService } from './service';
@@ -10,7 +10,7 @@ import { AssistantService } from './service';
 export function assistantFeature(
   config: Config,
   database: DatabaseHandle,
-  hmrc: ReturnType<typeof hmrcConnection>,
+  hmrc: HmrcWithVatData,
   log: FastifyBaseLogger,
 ) {
   const service = new AssistantService({

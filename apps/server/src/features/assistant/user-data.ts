@@ -1,5 +1,5 @@
 import { addDays, type Liability, type Obligation, type Payment, ukToday } from '@vatwise/domain';
-import type { VatDataService, VatReader } from '../hmrc-connection';
+import type { VatDataService, VatReader } from '../vat-operations';
 
 /**
  * The signed-in user's own VAT data for one of their businesses, for the assistant to read when

@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { FraudHeaderSource, HmrcConnectionService, VatDataService } from '../hmrc-connection';
+import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
+import type { VatDataService } from '../vat-operations';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DigestService } from './digest';

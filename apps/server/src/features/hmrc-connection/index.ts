@@ -3,6 +3,5 @@ export { confirmTokenKey, hmrcConnection } from './setup';
 export type { FraudHeaderSource } from './fraud-headers';
 export { isNothingToList } from './connection-views';
 export type { SandboxUserService } from './sandbox-users';
-export type { ConnectedBusiness, HmrcConnectionService } from './service';
-export { VatDataService, type VatReader } from './vat-data';
+export type { ConnectedBusiness, HmrcConnectionService, VatTarget } from './service';
 export { withCallPriority, type CallPriority } from './pacing';

@@ -15,7 +15,6 @@ import { ConnectionRepo } from './repo';
 import { SandboxUserService } from './sandbox-users';
 import { HmrcConnectionService } from './service';
 import { parseEncryptionKey, TokenCipher } from './token-cipher';
-import { VatDataService } from './vat-data';
 
 /** TOKEN_ENCRYPTION_KEY, or a key generated once into the data folder. */
 function tokenKeyOf(config: Config): Buffer {
@@ -53,7 +52,7 @@ export async function confirmTokenKey(config: Config, database: DatabaseHandle):
 /**
  * Builds the HMRC connection feature from the configuration: the client (pointed at HMRC or at the
  * embedded simulator), the token cipher (TOKEN_ENCRYPTION_KEY, or a key generated once into the
- * data folder), the fraud prevention header source, the service and the VAT data read through it.
+ * data folder), the fraud prevention header source, and the service (the VAT data is read through it by features/vat-operations).
  */
 export function hmrcConnection(
   config: Config,
@@ -110,7 +109,6 @@ export function hmrcConnection(
         : undefined,
     ),
     client,
-    vatData: new VatDataService(service, client),
     fraud: new FraudHeaderSource(database.db, config, salt, (user) => assertTwoFactorIfRequired(database.db, user)),
     sandbox: hmrc.environment === 'sandbox',
     calls,

@@ -12,7 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { HmrcConnectionService, VatDataService, VatReader } from '../hmrc-connection';
+import type { HmrcConnectionService } from '../hmrc-connection';
+import type { VatDataService, VatReader } from '../vat-operations';
 import type { SnapshotRepo, SnapshotRow } from './repo';
 
 /**

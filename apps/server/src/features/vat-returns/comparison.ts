@@ -12,7 +12,7 @@ import {
 } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { VatDataService, VatReader } from '../hmrc-connection';
+import type { VatDataService, VatReader } from '../vat-operations';
 import type { ReturnRow, VatReturnRepo } from './repo';
 import { boxesFromView } from './submission';
 

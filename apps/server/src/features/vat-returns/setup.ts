@@ -1,7 +1,7 @@
 import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
-import type { hmrcConnection } from '../hmrc-connection';
+import type { HmrcWithVatData } from '../vat-operations';
 import type { PracticeService } from '../practice';
 import { ImportService } from './import-service';
 import { createPreviewPool } from './import/preview-pool';
@@ -22,7 +22,7 @@ export type ImportProgressListener = (userId: string, progress: ImportProgress) 
 /** Builds the VAT returns feature on top of the HMRC connection. */
 export function vatReturnsFeature(
   database: DatabaseHandle,
-  hmrc: ReturnType<typeof hmrcConnection>,
+  hmrc: HmrcWithVatData,
   log: FastifyBaseLogger,
   practices: Pick<PracticeService, 'record' | 'recordForWorkspace' | 'requiresReview' | 'requiresClientApproval'>,
   /** For the client's approval link: mailed to the client, built from the app's own address. */

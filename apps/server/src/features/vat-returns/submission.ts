@@ -10,7 +10,7 @@ import {
 import type { FraudHeaders } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../plugins/errors';
-import type { VatDataService } from '../hmrc-connection';
+import type { VatDataService } from '../vat-operations';
 import type { LastError, ReturnRow, SentBy, VatReturnRepo } from './repo';
 import type { ClientApprovalHooks } from './client-approval/hooks';
 

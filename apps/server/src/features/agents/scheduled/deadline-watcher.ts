@@ -10,13 +10,8 @@ import {
 import type { FraudHeaders } from '@vatwise/hmrc';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import type {
-  ConnectedBusiness,
-  FraudHeaderSource,
-  HmrcConnectionService,
-  VatDataService,
-  VatReader,
-} from '../../hmrc-connection';
+import type { ConnectedBusiness, FraudHeaderSource, HmrcConnectionService } from '../../hmrc-connection';
+import type { VatDataService, VatReader } from '../../vat-operations';
 import type { AgentRunContext, ScheduledAgent } from '../agent-service';
 import type { AgentEvents } from '../events';
 

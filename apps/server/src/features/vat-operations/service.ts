@@ -10,8 +10,7 @@ import {
   penaltiesFrom,
   vatReturnFrom,
 } from '@vatwise/hmrc';
-import { isNothingToList } from './connection-views';
-import type { HmrcConnectionService, VatTarget } from './service';
+import { type HmrcConnectionService, isNothingToList, type VatTarget } from '../hmrc-connection';
 
 /**
  * Who reads HMRC's VAT data, for which business, and with what: the fraud prevention headers as

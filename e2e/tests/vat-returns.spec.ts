@@ -194,9 +194,10 @@ test.describe('VAT Submissions', () => {
       `/api/vat_returns/${returnId}`,
       `/api/vat_returns/${returnId}/records?page=1&pageSize=100&sort=date&order=asc`,
     ];
-    // The live channel stays shut here: on connecting it reads the open screens again, on purpose
-    // (shared/live/workspace-changes.ts), and on a slow machine that read fell inside this count.
-    await page.route('**/socket.io/**', (route) => route.abort());
+    // The live channel is held unanswered here (not refused, which the console would log): on
+    // connecting it reads the open screens again, on purpose (shared/live/workspace-changes.ts),
+    // and on a slow machine that read fell inside this count.
+    await page.route('**/socket.io/**', () => undefined);
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

@@ -1,11 +1,7 @@
-import {
-  analyseFraudHeaders,
-  type ConnectionMethod,
-  type Finding,
-  type HeaderAnalysis,
-  type IncomingHeaders,
-  validationResult,
-} from './validate';
+import { analyseFraudHeaders, type HeaderAnalysis, type IncomingHeaders } from './analyse';
+import { type Finding } from './findings';
+import { type ConnectionMethod } from './methods';
+import { validationResult } from './validate';
 
 /**
  * HMRC's `GET /test/fraud-prevention-headers/{api}/validation-feedback` (hmrc-mtd-vat.md 5.3):

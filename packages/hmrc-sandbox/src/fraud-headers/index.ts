@@ -2,26 +2,25 @@
  * HMRC fraud prevention headers for WEB_APP_VIA_SERVER and BATCH_PROCESS_DIRECT: the Test Fraud
  * Prevention Headers API (hmrc-mtd-vat.md 5.3).
  */
+export { analyseFraudHeaders, type FraudHeaderAnalysis, type IncomingHeaders } from './analyse';
+export { type ErrorCode, type WarningCode } from './findings';
+export { messages as fraudHeaderMessages } from './messages';
 export {
-  analyseFraudHeaders,
   connectionMethods,
   isConnectionMethod,
-  messages as fraudHeaderMessages,
   requiredFraudHeaders,
   requiredFraudHeadersFor,
-  SPEC_VERSION,
   toleratedFraudHeaders,
   toleratedFraudHeadersFor,
+  type ConnectionMethod,
+  type FraudHeaderName,
+} from './methods';
+export {
+  SPEC_VERSION,
   validateFraudHeaders,
   validationResult,
-  type ConnectionMethod,
-  type ErrorCode,
-  type FraudHeaderAnalysis,
-  type FraudHeaderName,
-  type IncomingHeaders,
   type ValidationIssue,
   type ValidationResult,
-  type WarningCode,
 } from './validate';
 export {
   createFraudHeaderLog,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { flat } from '../http/errors';
 import { authenticate, checkAccept, isAnswer, send, throttle } from '../platform/http';
-import { connectionMethods, isConnectionMethod, validateFraudHeaders } from './validate';
+import { connectionMethods, isConnectionMethod } from './methods';
+import { validateFraudHeaders } from './validate';
 
 /**
  * HMRC's Test Fraud Prevention Headers API (hmrc-mtd-vat.md 5.3): check the Gov-* headers of this

@@ -14,7 +14,7 @@ import {
   type PenaltiesBody,
   type StoredReturn,
   type VatAccount,
-} from './account';
+} from './index';
 import { addDays, addMonths, addYears, endOfMonth } from '@vatwise/domain';
 import { penceToJson } from './money';
 import { returnBoxes, validateSubmitBody } from './validation';

@@ -21,25 +21,18 @@ export {
   type SubmitBodyResult,
   type ValidSubmission,
 } from './validation';
+export { advanceAccount, createVatAccount, type CreateVatAccountInput } from './account';
+export { returnDebitChargeType } from './filing';
+export { annualDueDateFor, annualPeriodKey, dueDateFor, monthlyPeriodKey, quarterlyPeriodKey } from './periods';
 export {
-  advanceAccount,
-  annualDueDateFor,
-  annualPeriodKey,
-  createVatAccount,
   customerInformationFor,
-  dueDateFor,
   financialDetailsFor,
   liabilitiesFor,
-  monthlyPeriodKey,
   obligationsFor,
   paymentsFor,
   penaltiesFor,
-  quarterlyPeriodKey,
-  returnDebitChargeType,
   returnFor,
-  submitReturn,
-  type CreateVatAccountInput,
-  type SubmitReturnResult,
-} from './account';
+} from './queries';
+export { submitReturn, type SubmitReturnResult } from './submit';
 export type * from './model';
 export { obligationPatterns } from './model';

@@ -2,7 +2,7 @@ import { obligationsResponseSchema, submitReturnResponseSchema, viewReturnRespon
 import { addDays } from '@vatwise/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox, type TestUser, type Tokens } from '../test/harness';
-import { advanceAccount, annualDueDateFor, createVatAccount, dueDateFor, obligationsFor } from './account';
+import { advanceAccount, annualDueDateFor, createVatAccount, dueDateFor, obligationsFor } from './index';
 import { penaltiesBody } from './penalties';
 
 /**

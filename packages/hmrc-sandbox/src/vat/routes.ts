@@ -5,8 +5,8 @@ import { applyFault, authenticate, checkAccept, dropConnection, isAnswer, send, 
 import { type Endpoint, resolveScenario } from '../scenarios';
 import { agentOf } from '../agents/service';
 import type { StoredAccount, TestUserRecord } from '../store/store';
+import { advanceAccount } from './account';
 import {
-  advanceAccount,
   customerInformationFor,
   financialDetailsFor,
   liabilitiesFor,
@@ -14,8 +14,8 @@ import {
   paymentsFor,
   penaltiesFor,
   returnFor,
-  submitReturn,
-} from './account';
+} from './queries';
+import { submitReturn } from './submit';
 import type { VatAccount } from './model';
 import {
   decodePeriodKeyPath,

@@ -7,11 +7,7 @@ export {
   type ScenarioContext,
   type ScenarioResolution,
 } from './resolve';
-export type {
-  CustomerInformation,
-  LatePaymentPenaltyDetail,
-  LateSubmissionPenaltyDetail,
-  Liability,
-  Obligation,
-  Penalties,
-} from './canned-data';
+export type { CustomerInformation } from './canned/account-details';
+export type { Liability } from './canned/liabilities-payments';
+export type { Obligation } from './canned/obligations';
+export type { LatePaymentPenaltyDetail, LateSubmissionPenaltyDetail, Penalties } from './canned/penalty-shapes';

@@ -1,21 +1,19 @@
 import { businessError, flat, messages, type SandboxAnswer } from '../http/errors';
+import { customerInformation, financialDetails } from './canned/account-details';
+import { liabilities, payments } from './canned/liabilities-payments';
 import {
-  customerInformation,
-  financialDetails,
-  liabilities,
   monthly2018AllMet,
   monthly2018Open,
   monthly2018TwoOpen,
   monthlyMet,
   type Obligation,
-  payments,
-  penalties,
   quarterly2018AllMet,
   quarterly2018Open,
   quarterly2018TwoOpen,
   quarterlyMet,
   spanningYears,
-} from './canned-data';
+} from './canned/obligations';
+import { penalties } from './canned/penalties';
 
 /** The eight VAT (MTD) endpoints, in the order of hmrc-mtd-vat.md 3.1. */
 export const vatEndpoints = [

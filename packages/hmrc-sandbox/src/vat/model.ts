@@ -3,7 +3,7 @@
  * account is plain JSON data (stored as JSON by the simulator's store): strings, integer pence,
  * booleans, arrays and objects only — no Dates, no bigint, no undefined-valued keys.
  */
-import type { LatePaymentPenaltyDetail } from '../scenarios/canned-data';
+import type { LatePaymentPenaltyDetail } from '../scenarios/canned/penalty-shapes';
 import type { ReturnBoxesPence } from './validation';
 
 export interface TaxPeriod {

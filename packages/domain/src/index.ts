@@ -1,4 +1,5 @@
 export * from './roles';
+export * from './access/presets';
 export * from './errors/catalogue';
 export * from './errors/http-status';
 export * from './api/errors';

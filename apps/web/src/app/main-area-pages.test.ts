@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mainAreaPages } from './main-area-pages';
 import { publicPages } from './public-pages';
 import { routes } from './routes';
+import { pageModulePaths } from './screen-routes';
 import type { RouteObject } from 'react-router';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
@@ -17,17 +18,26 @@ function routePaths(list: RouteObject[], parent = ''): string[] {
 }
 
 describe('the pages the server preloads', () => {
+  // The main area's routes load each declared screen's module by its path (screen-routes.tsx);
+  // the public pages' routes import theirs by name in routes.tsx.
+  const loadsModule = {
+    'main-area': (_route: string, module: string) => expect(pageModulePaths, module).toContain(module),
+    public: (route: string, module: string) => {
+      const routeSource = fs.readFileSync(path.join(webRoot, 'src/app/routes.tsx'), 'utf8');
+      const specifier = `../${module.replace(/^src\//, '').replace(/\.tsx?$/, '')}`;
+      expect(routeSource, route).toContain(`import('${specifier}')`);
+    },
+  };
+
   it.each([
     ['main-area', mainAreaPages],
     ['public', publicPages],
-  ])('%s pages are routes whose module the route table loads', (_kind, pages) => {
+  ] as const)('%s pages are routes whose module the route table loads', (kind, pages) => {
     const paths = routePaths(routes);
-    const routeSource = fs.readFileSync(path.join(webRoot, 'src/app/routes.tsx'), 'utf8');
     for (const [route, screen] of Object.entries(pages)) {
       expect(paths, route).toContain(route);
       expect(fs.existsSync(path.join(webRoot, screen.module)), screen.module).toBe(true);
-      const specifier = `../${screen.module.replace(/^src\//, '').replace(/\.tsx?$/, '')}`;
-      expect(routeSource, route).toContain(`import('${specifier}')`);
+      loadsModule[kind](route, screen.module);
     }
   });
 });

@@ -1,15 +1,15 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-// The access table only (no auth code): it must not pull the auth feature into the landing page.
-import { accountHolders, adminsOnly, anyUser, everyone } from '../features/auth/access';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { mainLayoutNamespaces } from './layout/main-layout-namespaces';
 import { PublicLayout } from './layout/PublicLayout';
 import { lazyPage } from './lazy-page';
-import { type PageModules, mainAreaPages } from './main-area-pages';
+import type { PageModules } from './main-area-pages';
 import { publicPages } from './public-pages';
 import type { ContentPageNamespace } from '../features/content/content-types';
-import { APP_BASE, allNavItems, contentPages } from '../shared/navigation/screens';
+import { APP_BASE } from '../shared/navigation/screens';
+import { screenRoute } from './screen-routes';
+import { screens } from './screens';
 import { RouteErrorPage } from './RouteErrorPage';
 import { SessionEndedRedirect } from './SessionEndedRedirect';
 
@@ -23,7 +23,6 @@ function namespacesIn(pages: PageModules, path: string): readonly string[] {
   if (!screen) throw new Error(`No page ${path} in the preload table`);
   return screen.namespaces;
 }
-const screenNamespaces = (path: string) => namespacesIn(mainAreaPages, path);
 const publicNamespaces = (path: string) => namespacesIn(publicPages, path);
 
 /** A lazy page given fixed props: one chunk serves every route that shows that component. */
@@ -46,13 +45,6 @@ const contentRoute = (namespace: ContentPageNamespace) =>
   lazyPageWith(() => import('../features/content/components/ContentPage').then((m) => m.ContentPage), { namespace }, [
     namespace,
   ]);
-
-/** A screen's path below the main area, from the navigation table. */
-function appPath(key: string): string {
-  const item = allNavItems.find((candidate) => candidate.key === key);
-  if (!item) throw new Error(`No navigation item ${key}`);
-  return item.path.slice(APP_BASE.length + 1);
-}
 
 /**
  * Every route of spec section 2. Each layout wraps its pages in a pathless route with the
@@ -137,122 +129,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             errorElement: <RouteErrorPage />,
-            children: [
-              {
-                index: true,
-                handle: { access: anyUser },
-                lazy: page(() => import('../app/pages/DashboardPage'), screenNamespaces('/app')),
-              },
-              ...contentPages.map((namespace) => ({
-                path: appPath(namespace),
-                handle: { access: everyone },
-                lazy: contentRoute(namespace),
-              })),
-              {
-                path: appPath('practice'),
-                handle: { access: accountHolders },
-                lazy: page(() => import('../features/practice/PracticePage'), screenNamespaces('/app/practice')),
-              },
-              {
-                path: appPath('auditLog'),
-                handle: { access: accountHolders },
-                lazy: page(() => import('../features/practice/AuditLogPage'), screenNamespaces('/app/audit-log')),
-              },
-              {
-                path: appPath('agents'),
-                handle: { access: anyUser },
-                lazy: page(() => import('../features/agents/AgentsPage'), screenNamespaces('/app/agents')),
-              },
-              {
-                path: appPath('vatWise'),
-                handle: { access: anyUser },
-                lazy: page(() => import('../features/assistant/pages/VatWisePage'), screenNamespaces('/app/vat-wise')),
-              },
-              {
-                path: appPath('practiceDashboard'),
-                handle: { access: accountHolders },
-                lazy: page(
-                  () => import('../features/practice-dashboard/PracticeDashboardPage'),
-                  screenNamespaces('/app/practice-dashboard'),
-                ),
-              },
-              {
-                path: appPath('vatOperations'),
-                handle: { access: anyUser },
-                lazy: page(
-                  () => import('../features/vat-operations/VatOperationsPage'),
-                  screenNamespaces('/app/vat-operations'),
-                ),
-              },
-              {
-                path: appPath('vatSubmissions'),
-                handle: { access: anyUser },
-                lazy: page(
-                  () => import('../features/vat-returns/pages/VatSubmissionsPage'),
-                  screenNamespaces('/app/vat-submissions'),
-                ),
-              },
-              {
-                path: `${appPath('vatSubmissions')}/:returnId`,
-                handle: { access: accountHolders },
-                lazy: page(
-                  () => import('../features/vat-returns/pages/ReturnPage'),
-                  screenNamespaces('/app/vat-submissions/:returnId'),
-                ),
-              },
-              {
-                path: `${appPath('vatSubmissions')}/:returnId/receipt`,
-                handle: { access: accountHolders },
-                lazy: page(
-                  () => import('../features/vat-returns/pages/ReceiptPage'),
-                  screenNamespaces('/app/vat-submissions/:returnId/receipt'),
-                ),
-              },
-              {
-                path: appPath('grantAuthority'),
-                handle: { access: anyUser },
-                lazy: page(
-                  () => import('../features/hmrc-connection/GrantAuthorityPage'),
-                  screenNamespaces('/app/grant-authority'),
-                ),
-              },
-              {
-                path: appPath('clients'),
-                handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/ClientsPage'), screenNamespaces('/app/clients')),
-              },
-              {
-                path: appPath('createUser'),
-                handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/CreateUserPage'), ['hmrc']),
-              },
-              {
-                path: appPath('authorisationUser'),
-                handle: { access: anyUser },
-                lazy: page(() => import('../features/hmrc-connection/AuthorisationUserPage'), ['hmrc']),
-              },
-              {
-                path: appPath('userManagement'),
-                handle: { access: adminsOnly },
-                lazy: page(() => import('../features/users/UserManagementPage')),
-              },
-              {
-                path: appPath('demo'),
-                handle: { access: accountHolders },
-                lazy: page(() => import('../features/demo-surveys/pages/SurveyListPage'), ['demoSurveys']),
-              },
-              {
-                path: `${appPath('demo')}/:surveyId`,
-                handle: { access: accountHolders },
-                lazy: page(() => import('../features/demo-surveys/pages/SurveyDetailPage'), ['demoSurveys']),
-              },
-              {
-                path: 'account',
-                handle: { access: accountHolders },
-                lazy: page(() => import('../features/account/AccountPage')),
-              },
-              { path: '*', element: <Navigate to="/error" replace /> },
-            ],
+            children: [...screens.map(screenRoute), { path: '*', element: <Navigate to="/error" replace /> }],
           },
         ],
       },

@@ -3,7 +3,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { APP_BASE, isNavItemActive, navigationFor } from '../../shared/navigation/screens';
+import { APP_BASE, isNavItemActive } from '../../shared/navigation/screens';
+import { navigationFor } from '../navigation';
 import { Brand } from './Brand';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { PageFrame } from './PageFrame';
@@ -87,7 +88,7 @@ export function MainLayout() {
                         to={item.path}
                         end={item.path === APP_BASE}
                         label={t(`nav.${item.key}`)}
-                        leftSection={<ScreenIcon screen={item.key} size={18} stroke={1.6} />}
+                        leftSection={<ScreenIcon icon={item.icon} size={18} stroke={1.6} />}
                         active={isNavItemActive(item, location.pathname)}
                         data-testid={`nav-${item.key}`}
                       />

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { allNavItems } from '../../shared/navigation/screens';
+import { allNavItems } from '../navigation';
 import { ScreenIcon } from '../../shared/navigation/ScreenIcon';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useHasBusinesses } from '../../features/hmrc-connection';
@@ -32,7 +32,7 @@ export default function DashboardPage() {
           <UnstyledButton key={item.key} component={Link} to={item.path}>
             <Card withBorder padding="lg" h="100%">
               <Group gap="sm" wrap="nowrap">
-                <ScreenIcon screen={item.key} size={22} />
+                <ScreenIcon icon={item.icon} size={22} />
                 <Text fw={600}>{t(`nav.${item.key}`)}</Text>
               </Group>
               <Text size="sm" c="dimmed" mt="xs">

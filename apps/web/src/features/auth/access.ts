@@ -1,16 +1,12 @@
-import { Role } from '@vatwise/domain';
+import { type AccessPreset, accessPresets, type Role } from '@vatwise/domain';
 
-/** Who may open a screen (spec sections 4 and 6), declared in each route's `handle.access`. */
-export interface RouteAccess {
-  roles: readonly Role[];
-  /** The page renders for someone who is not signed in at all (spec: guests allowed). */
-  anonymous?: boolean;
-}
+/**
+ * Who may open a screen (spec sections 4 and 6), declared in each route's `handle.access`: one of
+ * the domain's presets, which the server's routes use too.
+ */
+export type RouteAccess = AccessPreset;
 
-export const everyone: RouteAccess = { roles: [Role.Admin, Role.Editor, Role.Guest], anonymous: true };
-export const anyUser: RouteAccess = { roles: [Role.Admin, Role.Editor, Role.Guest] };
-export const accountHolders: RouteAccess = { roles: [Role.Admin, Role.Editor] };
-export const adminsOnly: RouteAccess = { roles: [Role.Admin] };
+export const { everyone, anyUser, accountHolders, adminsOnly } = accessPresets;
 
 export type GuardDecision = 'check' | 'allow' | { redirect: string };
 

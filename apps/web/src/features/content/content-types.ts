@@ -1,4 +1,7 @@
-import type { ContentNamespace } from '../../shared/navigation/screens';
+import type { contentPages } from './screens';
+
+/** The navigation's content pages, the landing page and the privacy policy. */
+export type ContentNamespace = (typeof contentPages)[number] | 'home' | 'privacy';
 
 /**
  * Every page ContentPage draws: the navigation's content pages, the landing page and the privacy

@@ -1,71 +1,59 @@
-import { Role } from '@vatwise/domain';
+import type { AccessPresetName } from '@vatwise/domain';
+
+/**
+ * What a screen of the main area is, as its feature declares it in `features/<name>/screens.ts`.
+ * Plain data only (no React, no bundler): the route table, the navigation, the build's preload
+ * hints (vite.config.ts) and the browser tests' route lists are all made from these declarations.
+ */
 
 /** The main area's base path (spec section 2 leaves its constant unnamed). */
 export const APP_BASE = '/app';
 
+/** The navigation's groups, in the order it shows them. */
+export const navGroupKeys = ['overview', 'vat', 'hmrc', 'admin'] as const;
+export type NavGroupKey = (typeof navGroupKeys)[number];
+
+export interface ScreenDeclaration {
+  /** The screen's id; a screen in the navigation is titled `nav.<id>` in common.json. */
+  id: string;
+  /** The full route path, below APP_BASE (a `:name` segment matches any one segment). */
+  path: string;
+  /** Who may open it: a preset of the domain's access presets, also used by the server's routes. */
+  access: AccessPresetName;
+  /**
+   * The page's module, from the web app's root (`src/features/...Page.tsx`): the router loads it
+   * lazily and the build preloads its chunk on a signed-in page of this path.
+   */
+  module: string;
+  /** The module's export that is the page, when it is not the default export. */
+  export?: string;
+  /** Fixed props the page is given (one module can serve several screens). */
+  props?: Readonly<Record<string, string>>;
+  /** The translation namespaces the page reads, fetched beside its chunk. */
+  namespaces: readonly string[];
+  /** Where the navigation lists it (a screen without this is reached from another screen). */
+  nav?: {
+    group: NavGroupKey;
+    /** Its place in the group, smaller first. */
+    order: number;
+    /** A Tabler icon's name, as ScreenIcon knows it (`IconHome`). */
+    icon: string;
+  };
+}
+
+/** A screen the navigation lists. */
 export interface NavItem {
   /** Translation key under nav.* and the screen's id. */
   key: string;
   path: string;
-  /** Shown only to these roles (the route refuses others anyway). */
-  onlyFor?: readonly Role[];
+  icon: string;
+  access: AccessPresetName;
 }
 
 export interface NavGroup {
-  key: 'overview' | 'vat' | 'hmrc' | 'admin';
+  key: NavGroupKey;
   items: NavItem[];
 }
-
-/** Every screen of the main area (spec section 2), grouped as the navigation shows them. */
-export const navigation: NavGroup[] = [
-  {
-    key: 'overview',
-    items: [
-      { key: 'home', path: APP_BASE },
-      { key: 'about', path: `${APP_BASE}/about` },
-      { key: 'mission', path: `${APP_BASE}/mission` },
-      { key: 'vision', path: `${APP_BASE}/vision` },
-      { key: 'technology', path: `${APP_BASE}/technology` },
-      { key: 'security', path: `${APP_BASE}/security` },
-      { key: 'whitepaper', path: `${APP_BASE}/whitepaper` },
-    ],
-  },
-  {
-    key: 'vat',
-    items: [
-      // Issue 17: every business at once (not in the spec's list of screens).
-      { key: 'practiceDashboard', path: `${APP_BASE}/practice-dashboard` },
-      { key: 'vatOperations', path: `${APP_BASE}/vat-operations` },
-      { key: 'vatSubmissions', path: `${APP_BASE}/vat-submissions` },
-      { key: 'vatWise', path: `${APP_BASE}/vat-wise` },
-    ],
-  },
-  {
-    key: 'hmrc',
-    items: [
-      { key: 'grantAuthority', path: `${APP_BASE}/grant-authority` },
-      // Issue 17: a tax agent's clients (not in the spec's list of screens).
-      { key: 'clients', path: `${APP_BASE}/clients` },
-      { key: 'createUser', path: `${APP_BASE}/create-user` },
-      { key: 'authorisationUser', path: `${APP_BASE}/authorisation-user` },
-    ],
-  },
-  {
-    key: 'admin',
-    items: [
-      // Issue 17: where the user works, and a practice's members (guests have no account to join one).
-      { key: 'practice', path: `${APP_BASE}/practice`, onlyFor: [Role.Admin, Role.Editor] },
-      // Everything done to the workspace's clients, by whom (not in the spec's list of screens).
-      { key: 'auditLog', path: `${APP_BASE}/audit-log`, onlyFor: [Role.Admin, Role.Editor] },
-      { key: 'agents', path: `${APP_BASE}/agents` },
-      { key: 'userManagement', path: `${APP_BASE}/user-management`, onlyFor: [Role.Admin] },
-      // Spec section 1: leftover template screens with sample data, kept for Admins and Editors.
-      { key: 'demo', path: `${APP_BASE}/demo/surveys`, onlyFor: [Role.Admin, Role.Editor] },
-    ],
-  },
-];
-
-export const allNavItems = navigation.flatMap((group) => group.items);
 
 /**
  * Whether the navigation marks `item` as the screen at `pathname`: its own path or one below it,
@@ -75,16 +63,4 @@ export function isNavItemActive(item: Pick<NavItem, 'path'>, pathname: string): 
   const path = pathname.replace(/\/+$/, '') || '/';
   if (item.path === APP_BASE) return path === APP_BASE;
   return path === item.path || path.startsWith(`${item.path}/`);
-}
-
-/** Content pages, each a translation namespace of features/content. */
-export const contentPages = ['about', 'mission', 'vision', 'technology', 'security', 'whitepaper'] as const;
-export type ContentNamespace = (typeof contentPages)[number] | 'home' | 'privacy';
-
-/** The navigation a user of this role sees. */
-export function navigationFor(role: Role | undefined): NavGroup[] {
-  return navigation.map((group) => ({
-    ...group,
-    items: group.items.filter((item) => !item.onlyFor || (role !== undefined && item.onlyFor.includes(role))),
-  }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allNavItems, APP_BASE, isNavItemActive } from './screens';
+import { APP_BASE, isNavItemActive } from '../shared/navigation/screens';
+import { allNavItems } from './navigation';
 
 const activeAt = (pathname: string) =>
   allNavItems.filter((item) => isNavItemActive(item, pathname)).map((item) => item.key);

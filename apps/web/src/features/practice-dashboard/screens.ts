@@ -1,0 +1,13 @@
+import type { ScreenDeclaration } from '../../shared/navigation/screens';
+
+export const practiceDashboardScreens: readonly ScreenDeclaration[] = [
+  {
+    // Every business at once (not in the spec's list of screens).
+    id: 'practiceDashboard',
+    path: '/app/practice-dashboard',
+    access: 'accountHolders',
+    module: 'src/features/practice-dashboard/PracticeDashboardPage.tsx',
+    namespaces: ['practiceDashboard', 'practiceClients'],
+    nav: { group: 'vat', order: 10, icon: 'IconLayoutDashboard' },
+  },
+];

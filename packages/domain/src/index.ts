@@ -30,6 +30,7 @@ export * from './vat-returns/partial-exemption';
 export * from './vat-returns/cash-accounting';
 export * from './vat-returns/error-corrections';
 export * from './vat-returns/margin-stock-book';
+export * from './vat-returns/replies';
 export * from './assistant/llm';
 export * from './assistant/api';
 export * from './hmrc-feed/api';

@@ -122,17 +122,14 @@ export const vatRecordInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type VatRecordInput = z.infer<typeof vatRecordInputSchema>;
 
-export const vatRecordSchema = z.intersection(
-  vatRecordInputSchema,
-  z.object({
-    id: z.string(),
-    vrn: z.string(),
-    createdAt: z.string(),
-    /** The import and row it came from, if any (the digital link). */
-    source: z.object({ importId: z.string(), row: z.number().int() }).nullable(),
-  }),
-);
-export type VatRecord = z.infer<typeof vatRecordSchema>;
+/** A record as kept: what was entered, with its own id, VRN and time (its reply schema is in ./replies). */
+export type VatRecord = VatRecordInput & {
+  id: string;
+  vrn: string;
+  createdAt: string;
+  /** The import and row it came from, if any (the digital link). */
+  source: { importId: string; row: number } | null;
+};
 
 export const createRecordBodySchema = z.intersection(z.object({ vrn: vrnSchema }), vatRecordInputSchema);
 export const recordListQuerySchema = z.object({ vrn: vrnSchema, from: isoDate, to: isoDate });

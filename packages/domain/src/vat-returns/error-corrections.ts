@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Assert, IdenticalType } from '../type-checks';
 import { addYears, isCalendarDate } from '../vat/dates';
 import { formatGbp } from '../vat/money';
 
@@ -253,6 +254,56 @@ export interface ReturnErrorCorrections {
   /** Only when the errors must be notified separately (method 2). */
   notification: Vat652Content | null;
 }
+
+// The reply schema of the error correction routes (an error's checks are on the way in).
+const errorCorrectionSchema = z.object({
+  ...errorCorrectionInputSchema.shape,
+  id: z.string(),
+  createdAt: z.string(),
+});
+const errorCorrectionReasonSchema = z.enum(['none', 'withinLimit', 'overLimit', 'deliberate']);
+const errorCorrectionWorkingSchema = z.object({
+  box6Pence: z.number().int(),
+  onePercentOfBox6Pence: z.number().int(),
+  limitPence: z.number().int(),
+  underDeclaredPence: z.number().int(),
+  overDeclaredPence: z.number().int(),
+  netPence: z.number().int(),
+  method: z.enum(['none', 'return', 'separate']),
+  reason: errorCorrectionReasonSchema,
+  carelessAdvice: z.boolean(),
+});
+const vat652PeriodSchema = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  outputTaxPence: z.number().int(),
+  inputTaxPence: z.number().int(),
+  netPence: z.number().int(),
+});
+const vat652ContentSchema = z.object({
+  vrn: z.string(),
+  businessName: z.string(),
+  periods: z.array(vat652PeriodSchema),
+  netPence: z.number().int(),
+  errors: z.array(
+    z.object({ periodStart: z.string(), periodEnd: z.string(), cause: z.enum(errorCauses), description: z.string() }),
+  ),
+  reason: errorCorrectionReasonSchema,
+  date: z.string(),
+});
+export const returnErrorCorrectionsSchema = z.object({
+  corrections: z.array(errorCorrectionSchema),
+  working: errorCorrectionWorkingSchema,
+  notification: vat652ContentSchema.nullable(),
+});
+export type ErrorCorrectionSchemasMatch = [
+  Assert<IdenticalType<z.infer<typeof errorCorrectionSchema>, ErrorCorrection>>,
+  Assert<IdenticalType<z.infer<typeof errorCorrectionReasonSchema>, ErrorCorrectionReason>>,
+  Assert<IdenticalType<z.infer<typeof errorCorrectionWorkingSchema>, ErrorCorrectionWorking>>,
+  Assert<IdenticalType<z.infer<typeof vat652PeriodSchema>, Vat652Period>>,
+  Assert<IdenticalType<z.infer<typeof vat652ContentSchema>, Vat652Content>>,
+  Assert<IdenticalType<z.infer<typeof returnErrorCorrectionsSchema>, ReturnErrorCorrections>>,
+];
 
 const causeText: Record<ErrorCause, string> = {
   reasonableCare: 'despite taking reasonable care',

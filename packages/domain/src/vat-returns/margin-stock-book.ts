@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vrnSchema } from '../hmrc/api';
+import type { Assert, IdenticalType } from '../type-checks';
 import { isCalendarDate } from '../vat/dates';
 
 /**
@@ -74,3 +75,16 @@ export interface StoredMarginStockItem extends MarginStockItemInput {
 export interface MarginStockList {
   items: StoredMarginStockItem[];
 }
+
+/** The reply schemas of the stock book's routes (the sale's checks are on the way in). */
+export const storedMarginStockItemSchema = stockItemFields.extend({
+  id: z.string(),
+  vrn: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const marginStockListSchema = z.object({ items: z.array(storedMarginStockItemSchema) });
+export type MarginStockSchemasMatch = [
+  Assert<IdenticalType<z.infer<typeof storedMarginStockItemSchema>, StoredMarginStockItem>>,
+  Assert<IdenticalType<z.infer<typeof marginStockListSchema>, MarginStockList>>,
+];

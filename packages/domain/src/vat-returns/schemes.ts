@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vrnSchema } from '../hmrc/api';
+import type { Assert, IdenticalType } from '../type-checks';
 import { isCalendarDate } from '../vat/dates';
 
 const isoDate = z.string().refine(isCalendarDate, { message: 'must be a real date written YYYY-MM-DD' });
@@ -72,6 +73,11 @@ export interface BusinessSchemes {
   vrn: string;
   schemes: BusinessScheme[];
 }
+/** The reply schema of GET and PUT /api/vat_schemes. */
+export const businessSchemesSchema = z.object({ vrn: z.string(), schemes: z.array(businessSchemeSchema) });
+export type BusinessSchemesSchemaMatches = Assert<
+  IdenticalType<z.infer<typeof businessSchemesSchema>, BusinessSchemes>
+>;
 
 const overlaps = (spell: BusinessScheme, period: { start: string; end: string }) =>
   spell.startsOn <= period.end && (spell.endsOn === null || spell.endsOn >= period.start);

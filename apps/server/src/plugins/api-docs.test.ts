@@ -1,5 +1,127 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { embeddedSandboxPath } from '../config';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { routesOf } from './api-docs';
+
+/**
+ * TEMPORARY: routes of vat-returns and vat-operations, whose reply schemas are being added
+ * separately; remove each as its route declares its replies, then the list.
+ */
+const vatRoutesNotYetDeclared = [
+  'GET /api/vat/obligations',
+  'GET /api/vat/liabilities',
+  'GET /api/vat/payments',
+  'GET /api/vat/penalties',
+  'GET /api/vat/financials',
+  'GET /api/vat/returnview',
+  'GET /api/vat_records',
+  'POST /api/vat_records',
+  'PUT /api/vat_records/:id',
+  'DELETE /api/vat_records/:id',
+  'POST /api/vat_records/:id/restore',
+  'GET /api/vat_schemes',
+  'PUT /api/vat_schemes',
+  'GET /api/margin_stock_items',
+  'POST /api/margin_stock_items',
+  'PUT /api/margin_stock_items/:id',
+  'DELETE /api/margin_stock_items/:id',
+  'POST /api/margin_stock_items/:id/restore',
+  'POST /api/initiate_vat_return',
+  'GET /api/vat_returns',
+  'GET /api/vat_returns/:id',
+  'GET /api/vat_returns/:id/records',
+  'PUT /api/vat_returns/:id',
+  'DELETE /api/vat_returns/:id',
+  'POST /api/vat_returns/:id/submit',
+  'POST /api/vat_returns/:id/ready',
+  'POST /api/vat_returns/:id/approve',
+  'POST /api/vat_returns/:id/reopen',
+  'GET /api/vat_returns/:id/notes',
+  'POST /api/vat_returns/:id/notes',
+  'POST /api/vat_returns/:id/settle',
+  'GET /api/vat_returns/:id/receipt.pdf',
+  'GET /api/vat_returns/:id/error_corrections',
+  'POST /api/vat_returns/:id/error_corrections',
+  'DELETE /api/vat_returns/:id/error_corrections/:correctionId',
+  'GET /api/vat_returns/:id/error-notification.pdf',
+  'GET /api/vat_returns/:id/comparison',
+  'GET /api/vat_returns/:id/audit.csv',
+  'GET /api/vat_returns/:id/audit.pdf',
+  'POST /api/vat_imports/preview',
+  'POST /api/vat_imports',
+  'GET /api/vat_imports',
+  'POST /api/vat_returns/:id/client_approval',
+  'GET /api/client_approval/:token',
+  'POST /api/client_approval/:token/approve',
+  'POST /api/client_approval/:token/query',
+];
+/** TEMPORARY: the other features' routes, being given their reply schemas now; to be emptied. */
+const otherRoutesNotYetDeclared = [
+  'GET /api/me',
+  'GET /api/users',
+  'PUT /api/users/:id/role',
+  'PUT /api/users/:id/disabled',
+  'GET /api/users/audit-log',
+  'GET /api/practice/policy',
+  'PUT /api/practice/policy',
+  'GET /api/practice/invitations',
+  'GET /api/practice/invitations/:id/link',
+  'GET /api/businesses/:vrn/activity',
+  'POST /api/create_sandbox_user',
+  'GET /api/sandbox_users',
+  'DELETE /api/sandbox_users/:userId',
+  'GET /api/get_auth_url',
+  'POST /api/exchange_code',
+  'GET /api/check_auth',
+  'POST /api/refresh_token',
+  'GET /api/businesses',
+  'POST /api/businesses',
+  'PUT /api/businesses/current',
+  'DELETE /api/businesses/:vrn',
+  'GET /api/practice/own-work',
+  'POST /api/practice/own-work/move',
+  'GET /taxgpt/api/models',
+  'GET /taxgpt/api/conversations',
+  'POST /taxgpt/api/conversations',
+  'GET /taxgpt/api/conversations/:id',
+  'DELETE /taxgpt/api/conversations/:id',
+  'POST /taxgpt/api/conversations/:id/messages',
+  'GET /api/hmrc-feed',
+  'GET /api/deadlines',
+  'GET /api/deadlines/calendar.ics',
+  'GET /api/reminders',
+  'PUT /api/reminders',
+  'GET /api/practice/clients',
+  'PUT /api/practice/clients/:vrn/assignee',
+  'GET /api/practice/audit',
+  'GET /api/dashboard',
+  'GET /api/notifications',
+  'POST /api/notifications/read',
+  'GET /api/notifications/preferences',
+  'PUT /api/notifications/preferences',
+  'GET /api/agents/statuses',
+  'PUT /api/agents/statuses/:id',
+  'POST /api/agents/:id/run',
+  'GET /api/agents/logs',
+  'GET /api/log',
+  'GET /api/logs/user',
+  'DELETE /api/logs/clear',
+  'DELETE /api/logs/vat/clear',
+  'GET /api/authorize_user/browsers',
+  'POST /api/authorize_user',
+  'DELETE /api/authorize_user',
+  'GET /api/client_requests',
+  'POST /api/client_requests',
+  'POST /api/client_requests/:id/cancel',
+  'POST /api/client_requests/recheck',
+  'POST /api/client_requests/:id/ask_again',
+  'POST /api/client_requests/:id/end_authority',
+  'POST /api/client_requests/:id/sandbox_answer',
+  'POST /api/client_requests/bulk',
+  'GET /',
+  'GET /index.html',
+];
+const repliesNotYetDeclared = new Set<string>([...vatRoutesNotYetDeclared, ...otherRoutesNotYetDeclared]);
 
 /** The OpenAPI document is made from the same zod schemas that check each request. */
 describe('the API document', () => {
@@ -49,6 +171,37 @@ describe('the API document', () => {
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/auth/'))).toEqual([]);
     const pageOfDocs = await server.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(pageOfDocs.statusCode);
+  });
+
+  it('shows the reply schemas of a route, and the one error shape', async () => {
+    server = await createTestApp({ NODE_ENV: 'development' });
+    const document = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
+    };
+    const health = document.paths['/api/health']?.get?.responses;
+    expect(health?.['200']?.content?.['application/json']?.schema).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['status', 'version', 'uptimeSeconds']),
+    });
+    expect(health?.['4XX']?.content?.['application/json']?.schema).toMatchObject({
+      required: expect.arrayContaining(['statusCode', 'code', 'error', 'message']),
+    });
+  });
+
+  it('has a reply schema for the success status of every route', async () => {
+    server = await createTestApp({ NODE_ENV: 'development' });
+    await server.app.ready();
+    const lacking = routesOf(server.app)
+      // Hidden routes are not ours to describe (better-auth's, the documentation's own pages), nor
+      // is the embedded simulator, which answers in HMRC's shapes as HMRC's documents describe.
+      .filter((route) => !route.hidden && !route.url.startsWith(embeddedSandboxPath))
+      .filter((route) => !route.statuses.some((status) => /^[23]/.test(status)))
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !repliesNotYetDeclared.has(route));
+    expect(lacking).toEqual([]);
   });
 
   it('is not served in production', async () => {

@@ -1,4 +1,4 @@
-import { type ApiErrorBody, type ErrorCode, errorCatalogue } from '@vatwise/domain';
+import { type ApiErrorBody, type ErrorCode, apiErrorBodySchema, errorCatalogue } from '@vatwise/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
@@ -20,6 +20,16 @@ export class AppError extends Error {
     this.hmrc = extra.hmrc;
   }
 }
+
+/**
+ * The one error shape, as the API's document shows it for every route's 4xx and 5xx replies. It
+ * documents only: the error handler below writes error replies with `errorBody`, whose type is
+ * this schema's.
+ */
+export const errorReplies = {
+  '4xx': apiErrorBodySchema.describe('Refused: a code from the error catalogue and a message saying why.'),
+  '5xx': apiErrorBodySchema.describe('Failed: a code from the error catalogue and a message saying why.'),
+};
 
 export function errorBody(
   statusCode: number,

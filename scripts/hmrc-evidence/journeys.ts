@@ -22,7 +22,7 @@ import { answerClientLink, signInAndGrant } from '../../apps/server/src/test/hmr
 import { type Answer, HttpSession } from '../../apps/server/src/test/http-session';
 import { totpCode } from '../../apps/server/src/test/totp';
 import type { RecordingProxy } from './recording-proxy';
-import type { ScenarioResult, Step } from './report';
+import type { ScenarioResult, Step } from './model';
 
 /**
  * The journeys of `npm run hmrc:evidence`: people using VAT Wise through its HTTP API as the web

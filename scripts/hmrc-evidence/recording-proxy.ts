@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import zlib from 'node:zlib';
-import type { Exchange, HeaderMap } from './report';
+import type { Exchange, HeaderMap } from './model';
 
 /**
  * A small recording HTTP proxy in front of HMRC (the simulator, or HMRC's sandbox): VAT Wise's

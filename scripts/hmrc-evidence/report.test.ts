@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CheckedExchange,
-  endpointOf,
-  type Exchange,
-  expectedEndpoints,
-  type FeedbackResult,
-  redactExchange,
-  redactForm,
-  redactJsonText,
-  renderMarkdown,
-  type ScenarioResult,
-  scrubTree,
-  secretsIn,
-  summarise,
-} from './report';
+import { endpointOf, expectedEndpoints } from './endpoints';
+import type { CheckedExchange, Exchange, FeedbackResult, ScenarioResult } from './model';
+import { redactExchange, redactForm, redactJsonText, scrubTree, secretsIn } from './redaction';
+import { renderMarkdown } from './report';
+import { summarise } from './summary';
 
 const fraudHeaders = {
   'Gov-Client-Connection-Method': 'WEB_APP_VIA_SERVER',

@@ -47,22 +47,11 @@ import {
 } from '../../tests/cluster/harness/processes';
 import { clientPublicIps, runJourneys } from './journeys';
 import { type RecordingProxy, startRecordingProxy } from './recording-proxy';
-import {
-  byEndpoint,
-  type CheckedExchange,
-  connectionMethodOf,
-  endpointOf,
-  type Exchange,
-  type FeedbackResult,
-  needsFraudHeaders,
-  redactExchange,
-  type Report,
-  renderMarkdown,
-  scrubTree,
-  secretsIn,
-  summarise,
-  summaryText,
-} from './report';
+import { connectionMethodOf, endpointOf, needsFraudHeaders } from './endpoints';
+import type { CheckedExchange, Exchange, FeedbackResult } from './model';
+import { redactExchange, scrubTree, secretsIn } from './redaction';
+import { byEndpoint, type Report, renderMarkdown } from './report';
+import { summarise, summaryText } from './summary';
 
 const usage = `Usage: npm run hmrc:evidence -- [--out DIR]
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { config } from './config.mjs';
 import { disownGroup, ownGroup } from './processes.mjs';
 
 export const chromeFlags = [
@@ -17,10 +18,10 @@ export const chromeFlags = [
 ];
 
 export async function launchChrome() {
-  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chromePath = config.chromiumPath;
   if (!fs.existsSync(chromePath)) {
     throw new Error(
-      `no Chromium at ${chromePath}: install it (apt-get install chromium), set CHROME_PATH, or skip with BENCH_SKIP_LIGHTHOUSE=1`,
+      `no Chromium at ${chromePath}: install it (apt-get install chromium), set CHROMIUM_PATH, or skip with BENCH_SKIP_LIGHTHOUSE=1`,
     );
   }
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, handleSIGINT: false, logLevel: 'silent' });

@@ -1,6 +1,7 @@
 // The Return page of a large period (issue 14): how long the server takes to work out its boxes
 // and to send a page of its records, and how long Chromium takes to show the page.
 import { chromium } from 'playwright-core';
+import { config } from './config.mjs';
 import { median } from './processes.mjs';
 
 /**
@@ -27,7 +28,7 @@ export async function returnPageFigures({ baseUrl, cookie, draftId, client }) {
   const pageMs = await times(`/api/vat_returns/${draftId}/records?page=1`);
   const boxPageMs = await times(`/api/vat_returns/${draftId}/records?box=1&sort=net&order=desc`);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: config.chromiumPath,
     args: ['--no-sandbox'],
   });
   /** @type {number[]} */

@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './access/presets';
+export * from './languages';
 export * from './errors/catalogue';
 export * from './errors/http-status';
 export * from './api/errors';

@@ -1,6 +1,7 @@
 import { formatGbp } from '../vat/money';
 import type { BoxNumber } from './box-numbers';
 import type { BoxProblem, BoxWarning, FlatRateSettings, NineBoxes } from './api';
+import { ukLocale } from '../languages';
 
 /**
  * The nine boxes' own rules (uk-vat-facts 1, hmrc-mtd-vat.md 3.5): boxes 3 and 5 worked out, whole
@@ -63,7 +64,7 @@ export function isWholePoundsBox(box: BoxNumber): boolean {
 
 const money = (pence: number): string => (Number.isSafeInteger(pence) ? formatGbp(pence) : String(pence));
 const pounds = (pence: number): string =>
-  Number.isSafeInteger(pence) ? formatGbp(pence, 'en-GB', { wholePounds: true }) : String(pence);
+  Number.isSafeInteger(pence) ? formatGbp(pence, ukLocale, { wholePounds: true }) : String(pence);
 
 function inRange(value: number, min: number, max: number): boolean {
   return Number.isSafeInteger(value) && value >= min && value <= max;

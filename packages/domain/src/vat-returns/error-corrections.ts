@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Assert, IdenticalType } from '../type-checks';
 import { addYears, isCalendarDate } from '../vat/dates';
 import { formatGbp } from '../vat/money';
+import { ukLocale } from '../languages';
 
 /**
  * Errors found in earlier VAT returns (VAT Notice 700/45, uk-vat-facts 4.6). Method 1 corrects them
@@ -324,7 +325,7 @@ const reasonText: Record<ErrorCorrectionReason, string> = {
  * arose and were worked out, the date). The PDF holds the same lines.
  */
 export function vat652Text(content: Vat652Content): string {
-  const money = (value: number) => formatGbp(value, 'en-GB');
+  const money = (value: number) => formatGbp(value, ukLocale);
   const direction = (value: number, more: string, less: string) =>
     value === 0 ? '£0.00' : `${money(Math.abs(value))} ${value > 0 ? more : less}`;
   const lines = [

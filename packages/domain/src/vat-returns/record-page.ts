@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { VatRecord, VatRecordInput } from './api';
+import { ukLocale } from '../languages';
 
 /**
  * One page of a return's records, as the Return page asks for it: a period of 100,000 records is
@@ -96,7 +97,7 @@ export function dayBookOrder(a: VatRecord, b: VatRecord): number {
 }
 
 /** How descriptions sort: in English order, case aside, numbers by value (Item 2 before Item 10). */
-export const descriptionOrder = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+export const descriptionOrder = new Intl.Collator(ukLocale, { sensitivity: 'base', numeric: true });
 
 /** An amount column: records without that amount go last whichever the order. */
 function byAmount(pick: (record: VatRecord) => number | null) {
@@ -117,12 +118,12 @@ const columnOrder: Record<RecordSortKey, (a: VatRecord, b: VatRecord, direction:
 
 /** What a search looks in: the description and an adjustment's reason, in lower case (stored so with each record). */
 export function searchTextOf(record: VatRecordInput): string {
-  return [record.description, 'reason' in record ? record.reason : ''].join(' ').toLocaleLowerCase('en-GB');
+  return [record.description, 'reason' in record ? record.reason : ''].join(' ').toLocaleLowerCase(ukLocale);
 }
 
 /** A search's words: each must be in a record's search text. */
 export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').toLocaleLowerCase('en-GB').split(/\s+/).filter(Boolean);
+  return (search ?? '').toLocaleLowerCase(ukLocale).split(/\s+/).filter(Boolean);
 }
 
 function matches(record: VatRecord, words: string[]): boolean {

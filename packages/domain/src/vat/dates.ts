@@ -1,3 +1,5 @@
+import { ukLocale } from '../languages';
+
 /**
  * Calendar dates as 'YYYY-MM-DD' text (UTC-free: a VAT date is a day, not an instant): the one
  * date module of VAT Wise, its server and its HMRC simulator. HMRC's validators parse dates with
@@ -119,7 +121,7 @@ export const firstOfMonth = (date: string): string => {
 // rules are loaded), which every page that imports this module would otherwise pay at start.
 let ukCalendarFormat: Intl.DateTimeFormat | undefined;
 const ukCalendar = (): Intl.DateTimeFormat =>
-  (ukCalendarFormat ??= new Intl.DateTimeFormat('en-GB', {
+  (ukCalendarFormat ??= new Intl.DateTimeFormat(ukLocale, {
     timeZone: 'Europe/London',
     year: 'numeric',
     month: '2-digit',

@@ -1,3 +1,5 @@
+import { ukLocale } from '../languages';
+
 /**
  * Money is integer pence everywhere in VAT Wise. HMRC sends JSON numbers with at most two decimals
  * (hmrc-mtd-vat.md 3.2); they become pence at the edge and pounds again only as text.
@@ -32,6 +34,9 @@ function poundsFormatOf(locale: string) {
   return format;
 }
 
+/** The locale's decimal sign: '.' in en-GB, ',' in es-ES. */
+export const decimalSignOf = (locale: string): string => poundsFormatOf(locale).decimal;
+
 /** The minus sign accountants write (U+2212), not the hyphen: '−£12.50'. Text for people only. */
 export const minusSign = '\u2212';
 
@@ -48,7 +53,7 @@ export interface FormatGbpOptions {
  * digit grouping; pounds and pence kept apart. For people to read: CSV files and HMRC bodies take
  * penceToDecimalText's plain '-1234.05'.
  */
-export function formatGbp(pence: number, locale = 'en-GB', options: FormatGbpOptions = {}): string {
+export function formatGbp(pence: number, locale = ukLocale, options: FormatGbpOptions = {}): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Pence must be a whole number: ${pence}`);
   const magnitude = Math.abs(pence);
   const { pounds, decimal } = poundsFormatOf(locale);

@@ -1,4 +1,4 @@
-import { formatGbp, ukToday } from '@vatwise/domain';
+import { formatGbp, languageLocales, ukToday } from '@vatwise/domain';
 import type { Passage } from './knowledge/knowledge-base';
 import { joinUnits, leadSentences, textUnits } from './knowledge/lead-sentences';
 import { type AnswerLanguage, searchTextFor } from './knowledge/spanish-questions';
@@ -24,10 +24,8 @@ function fill(phrase: string, values: Record<string, string> = {}): string {
   return phrase.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-const dateLocales: Record<AnswerLanguage, string> = { en: 'en-GB', es: 'es-ES' };
-
 const formatDate = (iso: string, language: AnswerLanguage) =>
-  new Intl.DateTimeFormat(dateLocales[language], {
+  new Intl.DateTimeFormat(languageLocales[language].intl, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -42,7 +40,7 @@ const aboutPayments = /\b(paid|payments?|have i paid|did i pay)\b/i;
 async function fromUserData(question: string, data: UserData, language: AnswerLanguage): Promise<string | undefined> {
   const phrases = phrasesByLanguage[language].userData;
   const date = (iso: string) => formatDate(iso, language);
-  const money = (pence: number) => formatGbp(pence, dateLocales[language]);
+  const money = (pence: number) => formatGbp(pence, languageLocales[language].intl);
   const vrn = data.vrn;
   const today = ukToday();
   if (aboutDeadlines.test(question)) {

@@ -13,6 +13,7 @@ import {
   type NineBoxes,
   penceToDecimalText,
   type VatRecord,
+  ukLocale,
 } from '@vatwise/domain';
 import { pdfDate, pdfField, pdfGbp, startPdf } from './pdf';
 import type { ReturnRow, VatReturnRepo } from './repo';
@@ -330,7 +331,7 @@ export async function auditPdf(
       document
         .font('Helvetica-Oblique')
         .text(
-          `The first ${shown.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} lines. Download the CSV audit report for all of them.`,
+          `The first ${shown.toLocaleString(ukLocale)} of ${count.toLocaleString(ukLocale)} lines. Download the CSV audit report for all of them.`,
           left,
           document.y,
           { width },

@@ -1,4 +1,4 @@
-import { type BoxNumber, formatGbp, isWholePoundsBox, minusSign } from '@vatwise/domain';
+import { type BoxNumber, formatGbp, isWholePoundsBox, minusSign, ukLocale } from '@vatwise/domain';
 
 /**
  * What the return's PDFs share (the receipt, the audit report, the notification of errors): an A4
@@ -47,13 +47,13 @@ export function pdfField(document: PdfDocument, label: string, value: string): v
   document.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
+const dayFormat = new Intl.DateTimeFormat(ukLocale, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const instantFormat = new Intl.DateTimeFormat('en-GB', {
+const instantFormat = new Intl.DateTimeFormat(ukLocale, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -71,4 +71,4 @@ export const pdfInstant = (iso: string): string => instantFormat.format(new Date
 
 /** Pence as '£1,234.56' (boxes 6-9 in whole pounds); a negative with the en dash, Helvetica having no minus sign. */
 export const pdfGbp = (pence: number, box?: BoxNumber): string =>
-  formatGbp(pence, 'en-GB', { wholePounds: box !== undefined && isWholePoundsBox(box) }).replace(minusSign, '\u2013');
+  formatGbp(pence, ukLocale, { wholePounds: box !== undefined && isWholePoundsBox(box) }).replace(minusSign, '\u2013');

@@ -1,3 +1,4 @@
+import { ukLocale } from '@vatwise/domain';
 import type { Survey, SurveyColumn } from './survey';
 
 /**
@@ -5,7 +6,7 @@ import type { Survey, SurveyColumn } from './survey';
  * one; none changes what it was given.
  */
 
-const fold = (text: string) => text.toLocaleLowerCase('en-GB');
+const fold = (text: string) => text.toLocaleLowerCase(ukLocale);
 
 /** Surveys whose column holds exactly this value, ignoring case. An empty value clears the filter. */
 export function filterSurveys(surveys: readonly Survey[], column: SurveyColumn, value: string): Survey[] {
@@ -20,7 +21,7 @@ export function sortSurveys(surveys: readonly Survey[], by: SurveyColumn): Surve
     .map((survey, index) => ({ survey, index }))
     .sort(
       (a, b) =>
-        a.survey[by].localeCompare(b.survey[by], 'en-GB', { sensitivity: 'base', numeric: true }) || a.index - b.index,
+        a.survey[by].localeCompare(b.survey[by], ukLocale, { sensitivity: 'base', numeric: true }) || a.index - b.index,
     )
     .map((entry) => entry.survey);
 }

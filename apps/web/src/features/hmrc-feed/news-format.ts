@@ -1,8 +1,7 @@
 import { ukToday } from '@vatwise/domain';
+import { localeOf } from '../../shared/format/format';
 
 /** The news card's small rules: how old the news is in words, and which day a news item is from. */
-
-const localeOf = (language: string) => (language.startsWith('es') ? 'es' : 'en-GB');
 
 /**
  * How long ago, in the language's words: '17 minutes ago', '3 hours ago', 'yesterday', '4 days ago'

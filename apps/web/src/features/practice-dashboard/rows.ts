@@ -1,4 +1,4 @@
-import type { DashboardRow } from '@vatwise/domain';
+import { type DashboardRow, ukLocale } from '@vatwise/domain';
 
 /**
  * Sorting, filtering and searching the dashboard's rows: pure, so the screen and its tests share
@@ -43,7 +43,7 @@ function sortValue(row: DashboardRow, sort: DashboardSort, now: Date): string | 
   const standing = row.standing;
   switch (sort) {
     case 'name':
-      return row.name.toLocaleLowerCase('en-GB');
+      return row.name.toLocaleLowerCase(ukLocale);
     case 'nextDue':
       return standing?.nextDue?.due ?? null;
     case 'overdue':
@@ -66,10 +66,10 @@ export function arrangeRows(
   options: { sort: DashboardSort; descending: boolean; filter: DashboardFilter; search: string },
   now: Date,
 ): DashboardRow[] {
-  const words = options.search.trim().toLocaleLowerCase('en-GB').replace(/\s+/g, ' ');
+  const words = options.search.trim().toLocaleLowerCase(ukLocale).replace(/\s+/g, ' ');
   const digits = words.replace(/\s/g, '');
   const matches = (row: DashboardRow) =>
-    !words || row.name.toLocaleLowerCase('en-GB').includes(words) || (digits !== '' && row.vrn.includes(digits));
+    !words || row.name.toLocaleLowerCase(ukLocale).includes(words) || (digits !== '' && row.vrn.includes(digits));
   const kept = rows.filter((row) => {
     if (!matches(row)) return false;
     const overdue = (row.standing?.overdueReturns ?? 0) > 0;

@@ -1,4 +1,5 @@
 import type { Liability, Payment } from '@vatwise/domain';
+import { localeOf } from '../../shared/format/format';
 
 /** What was charged and what was paid in one calendar month ('YYYY-MM'), in pence. */
 export interface MonthTotals {
@@ -85,7 +86,7 @@ export function seriesTotals(series: readonly MonthTotals[]): { liabilitiesPence
 /** 'Jan 2017' for '2017-01', in the chosen language. */
 export function formatMonth(month: string, language: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(language.startsWith('es') ? 'es-ES' : 'en-GB', {
+  return new Intl.DateTimeFormat(localeOf(language), {
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',

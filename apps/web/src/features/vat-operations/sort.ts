@@ -1,3 +1,5 @@
+import { ukLocale } from '@vatwise/domain';
+
 /**
  * Sorting for the VAT tables. Values are what the data already is: ISO dates as text, money as
  * integer pence, labels as text. A missing value (no due date, no outstanding amount) goes last
@@ -15,7 +17,7 @@ export interface SortState {
 const isoDate = /^\d{4}-\d{2}-\d{2}/;
 
 /** Ascending order of two present values. */
-export function compareSortValues(a: string | number, b: string | number, locale = 'en-GB'): number {
+export function compareSortValues(a: string | number, b: string | number, locale = ukLocale): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const left = String(a);
   const right = String(b);

@@ -1,4 +1,5 @@
-import { penceToDecimalText } from '@vatwise/domain';
+import { decimalSignOf, penceToDecimalText } from '@vatwise/domain';
+import { localeOf } from '../../shared/format/format';
 
 /**
  * Amounts typed by people, read as text so no floating-point step can move a penny: the pounds and
@@ -50,7 +51,7 @@ export function parseRateTenths(text: string): number | null {
 
 /** 145 → '14.5%', 120 → '12%', written with the language's decimal mark. */
 export function formatRateTenths(tenths: number, language = 'en'): string {
-  const decimal = language.startsWith('es') ? ',' : '.';
+  const decimal = decimalSignOf(localeOf(language));
   const whole = Math.trunc(tenths / 10);
   const tenth = tenths % 10;
   return `${whole}${tenth ? `${decimal}${tenth}` : ''}%`;

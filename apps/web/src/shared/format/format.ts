@@ -1,4 +1,4 @@
-import { type BoxNumber, formatGbp, isWholePoundsBox } from '@vatwise/domain';
+import { type BoxNumber, formatGbp, isWholePoundsBox, localesOf } from '@vatwise/domain';
 import { leftToRightIn } from './bidi';
 
 /**
@@ -10,7 +10,7 @@ import { leftToRightIn } from './bidi';
  */
 
 /** The locale the app formats in for a language: en-GB for English whatever the browser says. */
-export const localeOf = (language: string) => (language.startsWith('es') ? 'es-ES' : 'en-GB');
+export const localeOf = (language: string) => localesOf(language).intl;
 
 /**
  * One format per locale and style, made on first use: making an Intl format costs far more than

@@ -1,6 +1,7 @@
 import i18next, { type ResourceKey } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { languageLocales, languages } from '@vatwise/domain';
 import { isolatedIn } from '../format/bidi';
 import { type Language, directionOf, htmlLangOf } from '../theme/preferences';
 
@@ -19,7 +20,7 @@ export function translationLoader(language: string, namespace: string) {
 /** i18next's own backend for resources that are modules: each file is imported when first asked for. */
 const lazyTranslations = resourcesToBackend(async (language: string, namespace: string) => {
   const load = translationLoader(language, namespace);
-  // 'enrtl' has no files of its own: it falls back to 'en' (see fallbackLng).
+  // 'enrtl' has no files of its own: it falls back to English (see fallbackLng).
   return load ? (await load()).default : {};
 });
 
@@ -33,8 +34,8 @@ export async function initI18n(language: Language): Promise<void> {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: 'en',
-      supportedLngs: ['en', 'es', 'enrtl'],
+      fallbackLng: languageLocales.en.i18next,
+      supportedLngs: languages.map((each) => languageLocales[each].i18next),
       ns: ['common'],
       defaultNS: 'common',
       interpolation: interpolationOptions,

@@ -1,12 +1,12 @@
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type Language, type TextDirection, isLanguage, languageLocales, languages } from '@vatwise/domain';
 import { readStored, writeStored } from '../storage/local-storage';
 import { type ThemeColour, isThemeColour } from './colours';
 
-export const languages = ['en', 'es', 'enrtl'] as const;
-export type Language = (typeof languages)[number];
+export { languages, type Language };
 export type ColorScheme = 'light' | 'dark';
 export type Radius = 'rounded' | 'flat';
-export type Direction = 'ltr' | 'rtl';
+export type Direction = TextDirection;
 
 /** Preferences kept in this browser (spec section 3): colour theme, radius and language. */
 export interface Preferences {
@@ -32,12 +32,12 @@ export function themeKey(preferences: Pick<Preferences, 'colorScheme' | 'colour'
 
 /** Direction follows the language: 'enrtl' is English laid out right to left. */
 export function directionOf(language: Language): Direction {
-  return language === 'enrtl' ? 'rtl' : 'ltr';
+  return languageLocales[language].direction;
 }
 
 /** The html lang attribute for each language choice (spec section 9 locales). */
 export function htmlLangOf(language: Language): string {
-  return language === 'es' ? 'es-ES' : 'en-US';
+  return languageLocales[language].htmlLang;
 }
 
 interface StoredPreferences {
@@ -57,9 +57,7 @@ export function parseStoredPreferences(value: unknown): Preferences {
     colorScheme: scheme === 'dark' || scheme === 'light' ? scheme : defaultPreferences.colorScheme,
     colour: isThemeColour(colour) ? colour : defaultPreferences.colour,
     radius: stored.radius === 'flat' || stored.radius === 'rounded' ? stored.radius : defaultPreferences.radius,
-    language: languages.includes(stored.language as Language)
-      ? (stored.language as Language)
-      : defaultPreferences.language,
+    language: isLanguage(stored.language) ? stored.language : defaultPreferences.language,
   };
 }
 

@@ -1,13 +1,12 @@
 import { DateInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+// The dayjs locales of the languages table (languageLocales in the domain).
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/es';
+import { localesOf } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from '../format/date-input';
 import type { DateFieldProps } from './DateField';
-
-/** The dayjs locale the calendar's month and weekday names come from. */
-const datesLocaleOf = (language: string) => (language.startsWith('es') ? 'es' : 'en-gb');
 
 /**
  * DateField once its calendar's code has loaded: a date field that shows and reads dates as DD/MM/YYYY in the app's chosen language, not in the
@@ -18,7 +17,7 @@ const datesLocaleOf = (language: string) => (language.startsWith('es') ? 'es' : 
 export default function DatePickerField({ value, onChange, minDate, maxDate, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation('common');
   return (
-    <DatesProvider settings={{ locale: datesLocaleOf(i18n.language), firstDayOfWeek: 1 }}>
+    <DatesProvider settings={{ locale: localesOf(i18n.language).dayjs, firstDayOfWeek: 1 }}>
       <DateInput
         {...props}
         value={value || null}

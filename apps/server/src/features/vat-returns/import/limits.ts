@@ -1,4 +1,4 @@
-import { type ImportProblem, importLimits } from '@vatwise/domain';
+import { type ImportProblem, importLimits, ukLocale } from '@vatwise/domain';
 
 /**
  * The import limits (packages/domain/src/vat-returns/import-limits.ts) and the problems that name
@@ -9,7 +9,7 @@ import { type ImportProblem, importLimits } from '@vatwise/domain';
 export const { maxFileBytes, maxDataRows, maxUnpackedBytes, maxColumns, maxCellChars } = importLimits;
 
 export const megabytesOf = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-const count = (value: number) => value.toLocaleString('en-GB');
+const count = (value: number) => value.toLocaleString(ukLocale);
 
 /** 'A' for column 0, 'AA' for column 26, as a spreadsheet labels them. */
 export function columnLetter(index: number): string {

@@ -3,7 +3,7 @@ import { type ComputedReturn, boxExplanations } from '@vatwise/domain';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBoxAmount, formatDate, formatMoney } from '../../../shared/format/format';
+import { formatBoxAmount, formatDate, formatMoney, localeOf } from '../../../shared/format/format';
 import { warningText } from '../box-warnings';
 import { type BoxBreakdown, boxBreakdowns, isValueBox } from '../records';
 import { TableScroll } from '../../../shared/ui/TableScroll';
@@ -138,8 +138,8 @@ function BoxCard({ box }: { box: BoxBreakdown }) {
             {box.lineCount > Math.min(box.lines.length, linesShown) && (
               <Text size="xs" c="dimmed" mt={4}>
                 {t('vatReturns:boxes.firstLines', {
-                  shown: Math.min(box.lines.length, linesShown).toLocaleString(language),
-                  total: box.lineCount.toLocaleString(language),
+                  shown: Math.min(box.lines.length, linesShown).toLocaleString(localeOf(language)),
+                  total: box.lineCount.toLocaleString(localeOf(language)),
                 })}
               </Text>
             )}

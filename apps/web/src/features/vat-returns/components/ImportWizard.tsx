@@ -18,7 +18,7 @@ import { type ImportKind, type ImportPreview, importKinds, importLimits } from '
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
-import { formatDate, formatMoney } from '../../../shared/format/format';
+import { formatDate, formatMoney, localeOf } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { importProgressFeed } from '../../../shared/live/import-progress';
 import { notify } from '../../../shared/toasts/notifier';
@@ -246,7 +246,7 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
           label={t('vatReturns:import.file')}
           description={t('vatReturns:import.fileHint', {
             size: formatBytes(maxFileBytes),
-            rows: maxDataRows.toLocaleString(language),
+            rows: maxDataRows.toLocaleString(localeOf(language)),
           })}
           id={fileId}
         >

@@ -8,7 +8,7 @@ import {
 } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format/format';
+import { formatMoney, localeOf } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { parsePounds } from '../money-input';
@@ -71,7 +71,7 @@ export function PartialExemptionPanel({
   const percent =
     working === null || working.recoveryBasisPoints === null
       ? null
-      : new Intl.NumberFormat(language.startsWith('es') ? 'es-ES' : 'en-GB', {
+      : new Intl.NumberFormat(localeOf(language), {
           maximumFractionDigits: 2,
         }).format(working.recoveryBasisPoints / 100);
 

@@ -3,7 +3,7 @@ import type { RecordSortKey, VatRecord } from '@vatwise/domain';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../shared/format/format';
+import { formatDate, formatMoney, localeOf } from '../../../shared/format/format';
 import { rateOrBoxLabel } from '../record-labels';
 import { recordAmounts } from '../records';
 import { StackedCell, StackedTable } from '../../../shared/ui/StackedTable';
@@ -186,10 +186,10 @@ export function RecordsTable({
         <Group justify="space-between" gap="xs">
           <Text size="sm" aria-live="polite">
             {t('vatReturns:records.showing', {
-              from: (first + 1).toLocaleString(language),
-              to: (first + records.length).toLocaleString(language),
+              from: (first + 1).toLocaleString(localeOf(language)),
+              to: (first + records.length).toLocaleString(localeOf(language)),
               count: total,
-              total: total.toLocaleString(language),
+              total: total.toLocaleString(localeOf(language)),
             })}
           </Text>
           <nav aria-label={t('vatReturns:records.pages')}>

@@ -1,4 +1,6 @@
 import {
+  type AccessPresetName,
+  accessPresets,
   effectiveRole,
   type PracticeAction,
   practiceRoleCan,
@@ -22,10 +24,26 @@ import { AppError } from './errors';
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
 /**
+ * A route's access from one of the domain's named presets, the ones the web app's screens name:
+ * open to someone not signed in -> 'public'; open to every role -> 'signedIn'; else its roles.
+ */
+export function accessOf(preset: AccessPresetName): Access {
+  const { roles, anonymous } = accessPresets[preset] as { roles: readonly Role[]; anonymous?: boolean };
+  if (anonymous) return 'public';
+  return roles.includes(Role.Guest) ? 'signedIn' : roles;
+}
+
+/** The route config for anyone, signed in or not (health, sign-in, the news feed). */
+export const everyone = { access: accessOf('everyone') } as const;
+
+/**
  * The route config for what belongs to an account (VAT data, returns, conversations, agents):
  * Admins and Editors; a guest is asked to sign in (spec sections 5 and 6).
  */
-export const accountHolders = { access: [Role.Admin, Role.Editor] } as const;
+export const accountHolders = { access: accessOf('accountHolders') } as const;
+
+/** The route config for the installation's administration (User Management, the agents' runs). */
+export const adminsOnly = { access: accessOf('adminsOnly') } as const;
 
 /**
  * An account holder's route that a practice member may call only if their role may do `action`

@@ -3,12 +3,11 @@ import {
   agentIds,
   authorizeUserBodySchema,
   browserIdSchema,
-  Role,
   setAgentStatusBodySchema,
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountHolders, currentUser, practiceMay, type SessionUser } from '../../plugins/access';
+import { accountHolders, adminsOnly, currentUser, practiceMay, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from '../hmrc-connection';
@@ -28,8 +27,6 @@ export interface AgentRouteOptions {
   resolveUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
-const admins = { access: [Role.Admin] } as const;
-
 const agentIdParamsSchema = z.object({
   id: z.enum(agentIds, { error: `The agent id must be one of ${agentIds.join(', ')}.` }),
 });
@@ -48,7 +45,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
 
   api.put(
     '/agents/statuses/:id',
-    { config: admins, schema: { params: agentIdParamsSchema, body: setAgentStatusBodySchema } },
+    { config: adminsOnly, schema: { params: agentIdParamsSchema, body: setAgentStatusBodySchema } },
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
@@ -57,11 +54,15 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   );
 
   /** An Admin's "Run now" for a scheduled agent. */
-  api.post('/agents/:id/run', { config: admins, schema: { params: agentIdParamsSchema } }, async (request, reply) => {
-    const { id } = request.params;
-    await agents.runNow(id as AgentId);
-    return reply.code(200).send(agents.info(id, currentUser(request)));
-  });
+  api.post(
+    '/agents/:id/run',
+    { config: adminsOnly, schema: { params: agentIdParamsSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await agents.runNow(id as AgentId);
+      return reply.code(200).send(agents.info(id, currentUser(request)));
+    },
+  );
 
   // --- logs: newest last, as a dialogue reads ------------------------------------------------
   // A guest is asked to sign in to see the agent dialogue (spec section 6), as on the socket.

@@ -1,11 +1,10 @@
-import { Role, setDisabledBodySchema, updateRoleBodySchema, userListQuerySchema } from '@vatwise/domain';
+import { setDisabledBodySchema, updateRoleBodySchema, userListQuerySchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/access';
+import { adminsOnly, currentUser } from '../../plugins/access';
 import { auditLog, changeRole, listUsers, setDisabled } from './service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-const adminOnly = { access: [Role.Admin] } as const;
 const idParams = z.object({ id: z.string().min(1) });
 
 /** User Management (Admin only): list and search, change a role, disable or enable, read the audit log. */
@@ -14,14 +13,14 @@ export async function userRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
-  api.get('/users', { config: adminOnly, schema: { querystring: userListQuerySchema } }, async (request) => {
+  api.get('/users', { config: adminsOnly, schema: { querystring: userListQuerySchema } }, async (request) => {
     const { search } = request.query;
     return { users: await listUsers(db, search) };
   });
 
   api.put(
     '/users/:id/role',
-    { config: adminOnly, schema: { params: idParams, body: updateRoleBodySchema } },
+    { config: adminsOnly, schema: { params: idParams, body: updateRoleBodySchema } },
     async (request) => {
       const { id } = request.params;
       const { role } = request.body;
@@ -33,7 +32,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   api.put(
     '/users/:id/disabled',
-    { config: adminOnly, schema: { params: idParams, body: setDisabledBodySchema } },
+    { config: adminsOnly, schema: { params: idParams, body: setDisabledBodySchema } },
     async (request) => {
       const { id } = request.params;
       const { disabled } = request.body;
@@ -43,5 +42,5 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/users/audit-log', { config: adminOnly }, async () => ({ entries: await auditLog(db) }));
+  app.get('/users/audit-log', { config: adminsOnly }, async () => ({ entries: await auditLog(db) }));
 }

@@ -1,32 +1,14 @@
 import { adminStorageState } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { mainAreaScreens } from '../support/screens';
 
 // These journeys are about the shell, not sign-in: they run as the installation's Admin.
 test.use({ storageState: adminStorageState });
 
-/** Every route of the product spec (section 2) and every screen of the main area. */
+/** Every route of the product spec (section 2) and every screen of the main area (as the web app declares them). */
 const pages: { path: string; heading: RegExp; landsOn?: string }[] = [
   { path: '/', heading: /VAT/ },
-  { path: '/app', heading: /Welcome to VAT Wise/ },
-  { path: '/app/about', heading: /./ },
-  { path: '/app/mission', heading: /./ },
-  { path: '/app/vision', heading: /./ },
-  { path: '/app/technology', heading: /./ },
-  { path: '/app/security', heading: /./ },
-  { path: '/app/whitepaper', heading: /./ },
-  { path: '/app/practice', heading: /^Practice$/ },
-  { path: '/app/audit-log', heading: /^Audit log/ },
-  { path: '/app/agents', heading: /^Agents/ },
-  { path: '/app/practice-dashboard', heading: /^Practice dashboard/ },
-  { path: '/app/vat-operations', heading: /^VAT Operations/ },
-  { path: '/app/vat-submissions', heading: /^VAT Submissions/ },
-  { path: '/app/vat-wise', heading: /^VAT Wise/ },
-  { path: '/app/grant-authority', heading: /^Grant Authority/ },
-  { path: '/app/clients', heading: /^Clients/ },
-  { path: '/app/create-user', heading: /^Create User/ },
-  { path: '/app/authorisation-user', heading: /^Authorisation User/ },
-  { path: '/app/user-management', heading: /^User Management/ },
-  { path: '/app/demo/surveys', heading: /^Surveys/ },
+  ...mainAreaScreens,
   { path: '/user/login', heading: /^Sign in$/ },
   { path: '/user', heading: /^Sign in$/, landsOn: '/user/login' },
   { path: '/user/register', heading: /^Create an account$/ },

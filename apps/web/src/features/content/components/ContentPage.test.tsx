@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../shared/i18n/i18n';
 import { renderPage } from '../../../test/render-page';
@@ -59,7 +59,9 @@ describe('the pages HMRC expects beside the privacy policy', () => {
         'Preparation of this statement',
       ]),
     );
-    expect(document.title).toBe('Accessibility statement · VAT Wise');
+    // The tab's title is set by an effect once the page's own words are in; on a loaded machine that
+    // can come a moment after the heading.
+    await waitFor(() => expect(document.title).toBe('Accessibility statement · VAT Wise'));
     expect(
       screen.getByText(/Web Content Accessibility Guidelines \(WCAG\) version 2\.1 at level AA/),
     ).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // `npm run bench` (after `npm run build`): measures how VAT Wise performs on this machine, each
 // figure beside a yardstick measured in the same run (a bare Fastify route, a trivial Vite + React
-// page), and a summary against the targets of issues 13, 14 and 36. It prints as it goes and
+// page), and a summary against its targets (speed, volume and scale). It prints as it goes and
 // writes the figures to scripts/bench/results/ (latest.json and latest.md; a partial run writes
 // only-<sections>.*, which git ignores). It asserts nothing and exits 0 unless a section itself
 // crashes. The sections are in sections/, what they share in lib/.

@@ -1,4 +1,4 @@
-// Importing records at volume (issue 14): a business connected through the embedded HMRC
+// Importing records at volume: a business connected through the embedded HMRC
 // simulator, a draft for its open period, then CSV files of growing size previewed and recorded
 // while another client keeps reading, and hostile files sent to the preview.
 import { Worker } from 'node:worker_threads';

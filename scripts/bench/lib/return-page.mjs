@@ -1,4 +1,4 @@
-// The Return page of a large period (issue 14): how long the server takes to work out its boxes
+// The Return page of a large period: how long the server takes to work out its boxes
 // and to send a page of its records, and how long Chromium takes to show the page.
 import { chromium } from 'playwright-core';
 import { config } from './config.mjs';

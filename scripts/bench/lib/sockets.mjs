@@ -2,7 +2,7 @@ import { io } from 'socket.io-client';
 import { rssBytes } from './processes.mjs';
 
 /**
- * Issue 18, point 6: how many live-update sockets one instance carries. Opens `count` sockets on
+ * How many live-update sockets one instance carries. Opens `count` sockets on
  * /agents as the signed-in user (WebSocket only, as in production), in batches, and measures the
  * time to open them, the server's memory before and after, and how long an Admin's pause takes
  * to reach every one of them (the fan-out every status change makes).

@@ -2,7 +2,7 @@ import { rssBytes, sampleRss } from './processes.mjs';
 import { connectBusiness } from './imports.mjs';
 
 /**
- * Issue 18, point 6: the deadline watcher's daily round over many businesses. Connects `count`
+ * The deadline watcher's daily round over many businesses. Connects `count`
  * Organisation test users (each its own HMRC authority, as separate businesses are) through the
  * API, a few at a time, then has the Admin run the round and times it. The bench's server does not
  * pace HMRC calls, so the round's time is VAT Wise's own cost; at HMRC's 3 a second the calls

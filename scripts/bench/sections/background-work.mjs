@@ -21,7 +21,7 @@ function serverAndSession(bench) {
 /** @type {Section} */
 export const sockets = {
   number: '6',
-  title: '6. Sockets: 1,000 live-update sockets open on one instance (issue 18)',
+  title: '6. Sockets: 1,000 live-update sockets open on one instance',
   async run(bench) {
     const { server, session } = serverAndSession(bench);
     const figures = await socketFigures({
@@ -45,7 +45,7 @@ export const sockets = {
 /** @type {Section} */
 export const deadlineWatcher = {
   number: '7',
-  title: `7. Deadline watcher: one round over ${config.watcherBusinesses} connected businesses (issue 18)`,
+  title: `7. Deadline watcher: one round over ${config.watcherBusinesses} connected businesses`,
   async run(bench) {
     const { server, session } = serverAndSession(bench);
     const figures = await watcherFigures({
@@ -71,7 +71,7 @@ export const deadlineWatcher = {
 /** @type {Section} */
 export const practiceDashboard = {
   number: '8',
-  title: `8. Practice dashboard: a practice of ${config.dashboardClients} clients (issue 36)`,
+  title: `8. Practice dashboard: a practice of ${config.dashboardClients} clients`,
   async run(bench) {
     const server = liveServer(bench);
     // Its own account: the practice's businesses are not the first session's.

@@ -80,7 +80,7 @@ async function importFigures(results, database, target) {
       readMax: sorted.at(-1),
       reads: sorted.length,
     });
-    // A period this large, opened as the Return page (issue 14 point 4).
+    // A period this large, opened as the Return page.
     if (record && rows !== undefined && rows >= 10_000 && result.outcome === `${rows} records`) {
       results.returnPages.push({
         database,

@@ -1,10 +1,10 @@
-// Section 9: every figure against its target (issues 13, 14 and 36), as rows of figure, measured,
+// Section 9: every figure against its target (speed, volume and scale), as rows of figure, measured,
 // target and status; printed at the end of the run and kept in the results file.
 import { config } from '../lib/config.mjs';
 import { kb, mb, ms, num, percent, ratio, seconds, times } from '../lib/format.mjs';
 import { median } from '../lib/processes.mjs';
 
-export const summaryTitle = '9. Summary against the targets of issues 13, 14 and 36';
+export const summaryTitle = '9. Summary against the targets';
 
 /**
  * @param {import('../lib/bench.mjs').Bench} bench

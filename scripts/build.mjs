@@ -97,7 +97,7 @@ async function buildServer() {
     // The import reader's worker thread is an entry of its own (import/preview-pool.ts finds it).
     entryPoints: [
       { in: at('apps/server/src/server.ts'), out: 'server' },
-      { in: at('apps/server/src/features/vat-returns/import/preview-worker.ts'), out: 'preview-worker' },
+      { in: at('apps/server/src/features/vat-returns/imports/preview-worker.ts'), out: 'preview-worker' },
     ],
     outdir: path.dirname(serverOutput),
     // Code loaded on demand (the assistant's model calls) stays in chunks of its own, so the npm

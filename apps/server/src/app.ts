@@ -16,7 +16,7 @@ import { embeddedAgencyNamer, migrateEmbeddedSandbox, mountEmbeddedSandbox } fro
 import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { vatOperationsRoutes, withVatData } from './features/vat-operations';
-import { returnScreenData } from './features/vat-returns/screen-data';
+import { returnScreenData } from './features/vat-returns/drafts/screen-data';
 import { vatReturnRoutes } from './features/vat-returns/routes';
 import { clientApprovalRoutes } from './features/vat-returns/client-approval';
 import { assistantRoutes } from './features/assistant/routes';

@@ -47,12 +47,12 @@ import { AppError } from '../../plugins/errors';
 import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
 import type { VatDataService, VatReader } from '../vat-operations';
 import type { ActivityLog } from '../practice';
-import { correctionGroupsOf, correctionLinesOf } from './error-corrections';
-import type { ErrorCorrectionRepo } from './error-correction-repo';
-import type { VatSchemeRepo } from './scheme-repo';
+import { correctionGroupsOf, correctionLinesOf } from './error-corrections/corrections';
+import type { ErrorCorrectionRepo } from './error-corrections/repo';
+import type { VatSchemeRepo } from './schemes/repo';
 import type { ClientApprovalHooks } from './client-approval/hooks';
-import { type AuditHeader, type AuditLine, auditLines } from './audit-report';
-import { ComparisonHmrcCache, compareReturn, type Figures } from './comparison';
+import { type AuditHeader, type AuditLine, auditLines } from './reports/audit-report';
+import { ComparisonHmrcCache, compareReturn, type Figures } from './drafts/comparison';
 import { filedElsewhereOf, flatRateOf, type LastError, type ReturnRow, type SentBy, type VatReturnRepo } from './repo';
 import {
   answerWindowMs,
@@ -63,7 +63,7 @@ import {
   type SettledReturn,
   settleReturn,
   submissionBody,
-} from './submission';
+} from './submission/settle';
 
 /** Contributions listed per box in a return read by the screen. */
 const contributionsPerBox = 100;

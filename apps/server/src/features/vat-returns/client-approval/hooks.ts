@@ -1,7 +1,7 @@
 import type { ClientApproval, NineBoxes, ReceiptApprovals } from '@vatwise/domain';
 import { AppError } from '../../../plugins/errors';
 import type { ReturnRow } from '../repo';
-import { sameBoxes } from '../submission';
+import { sameBoxes } from '../submission/settle';
 import { boxesFingerprint } from './fingerprint';
 import type { ClientApprovalRepo, ClientApprovalRow } from './repo';
 

@@ -1,9 +1,9 @@
 import { type BusinessActivity, dashboardSchema, type ReturnDraft, type ReturnNote, ukToday } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPractice, join } from '../../test/practice-journey';
-import { registerUser } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { createPractice, join } from '../../../test/practice-journey';
+import { registerUser } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, startReturn } from '../test-journey';
 
 /**
  * A practice that asks for review (issue 17, step 4) files only returns a reviewer other than

@@ -5,10 +5,10 @@ import {
   type StoredMarginStockItem,
 } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPractice, join } from '../../test/practice-journey';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod } from './test-journey';
+import { createPractice, join } from '../../../test/practice-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod } from '../test-journey';
 
 /**
  * The margin scheme stock book (VAT Notice 718) against the real server, database and HMRC simulator:

@@ -1,7 +1,7 @@
 import type { MarginStockItemInput, MarginStockList, StoredMarginStockItem } from '@vatwise/domain';
-import type { SessionUser } from '../../plugins/access';
-import { AppError } from '../../plugins/errors';
-import type { HmrcConnectionService } from '../hmrc-connection';
+import type { SessionUser } from '../../../plugins/access';
+import { AppError } from '../../../plugins/errors';
+import type { HmrcConnectionService } from '../../hmrc-connection';
 import type { MarginStockRepo } from './margin-stock-repo';
 
 const notFound = () => new AppError('RECORD_NOT_FOUND', 'There is no such item in the stock book.');

@@ -1,6 +1,6 @@
 import type { BusinessScheme, VatSchemeKind } from '@vatwise/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 
 /** SQL for a business's VAT schemes. Every query names the owner (the workspace), as the records do. */
 export class VatSchemeRepo {

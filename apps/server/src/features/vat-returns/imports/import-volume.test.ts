@@ -1,9 +1,9 @@
 import { type ReturnDraft, Role, type VatRecord } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { previewImport } from './import/preview';
-import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { previewImport } from './preview';
+import { businessWithOverduePeriod, importForm, startReturn } from '../test-journey';
 
 /** A large import against the real server and database (SQLite here; PostgreSQL in CI's second pass). */
 

@@ -1,6 +1,6 @@
 import type { ErrorCorrection, ErrorCorrectionInput } from '@vatwise/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 
 /** SQL for the errors found in earlier returns, kept per return. Every query names the owner. */
 export class ErrorCorrectionRepo {

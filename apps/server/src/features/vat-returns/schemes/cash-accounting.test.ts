@@ -10,10 +10,10 @@ import {
   type VatRecordInput,
 } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPractice, join } from '../../test/practice-journey';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { createPractice, join } from '../../../test/practice-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, startReturn } from '../test-journey';
 
 /**
  * Cash accounting (VAT Notice 731) against the real server, database and HMRC simulator: a

@@ -1,9 +1,9 @@
 import { agentSocket, type ImportProgress } from '@vatwise/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, importForm, startReturn } from '../test-journey';
 
 /** An import tells its user how far it has got, over the live channel, and tells nobody else. */
 

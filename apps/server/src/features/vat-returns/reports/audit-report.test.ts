@@ -14,9 +14,9 @@ import {
   wholePoundsBig,
 } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, importForm, startReturn } from '../test-journey';
 
 /**
  * The checks before filing and the VAT audit report, against the real server, database and HMRC

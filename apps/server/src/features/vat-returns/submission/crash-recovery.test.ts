@@ -12,10 +12,10 @@ import {
 import { HmrcClient, webAppFraudHeaders } from '@vatwise/hmrc';
 import { defaultApplication } from '@vatwise/hmrc-sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signInAndGrant } from '../../test/hmrc-browser';
-import { HttpSession } from '../../test/http-session';
-import { type RunningProcess, startSandboxProcess, startServerProcess, waitFor } from '../../test/processes';
-import { freePort, freshPostgresSchema } from '../../test/test-app';
+import { signInAndGrant } from '../../../test/hmrc-browser';
+import { HttpSession } from '../../../test/http-session';
+import { type RunningProcess, startSandboxProcess, startServerProcess, waitFor } from '../../../test/processes';
+import { freePort, freshPostgresSchema } from '../../../test/test-app';
 
 /**
  * The server is killed (SIGKILL) after it sends a return and before it stores the receipt; HMRC

@@ -1,9 +1,9 @@
 import { addDays, type ReturnDraft, type ReturnErrorCorrections, ukToday } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPractice, join } from '../../test/practice-journey';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, startReturn } from './test-journey';
+import { createPractice, join } from '../../../test/practice-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, startReturn } from '../test-journey';
 
 /**
  * Errors found in earlier returns (VAT Notice 700/45), against the embedded HMRC simulator: within

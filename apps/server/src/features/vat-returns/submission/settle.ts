@@ -9,10 +9,10 @@ import {
 } from '@vatwise/domain';
 import type { FraudHeaders } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../plugins/errors';
-import type { VatDataService } from '../vat-operations';
-import type { LastError, ReturnRow, SentBy, VatReturnRepo } from './repo';
-import type { ClientApprovalHooks } from './client-approval/hooks';
+import { AppError } from '../../../plugins/errors';
+import type { VatDataService } from '../../vat-operations';
+import type { LastError, ReturnRow, SentBy, VatReturnRepo } from '../repo';
+import type { ClientApprovalHooks } from '../client-approval/hooks';
 
 /**
  * Submitting a return exactly once (hmrc-mtd-vat.md 6.2): the body HMRC is sent, how its answers

@@ -12,9 +12,9 @@ import {
 } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { VatDataService, VatReader } from '../vat-operations';
-import type { ReturnRow, VatReturnRepo } from './repo';
-import { boxesFromView } from './submission';
+import type { VatDataService, VatReader } from '../../vat-operations';
+import type { ReturnRow, VatReturnRepo } from '../repo';
+import { boxesFromView } from '../submission/settle';
 
 /** A return's figures and where they come from (see comparisonSources in the domain). */
 export interface Figures {

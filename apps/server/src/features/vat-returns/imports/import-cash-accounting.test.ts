@@ -1,8 +1,8 @@
 import { addDays, addMonths, type RecordPage, type ReturnDraft } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
+import { registerUser } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, importForm, startReturn } from '../test-journey';
 
 /**
  * Importing payment dates (cash accounting, VAT Notice 731) against the real server, database and

@@ -12,14 +12,14 @@ import {
   type TransactionMapping,
   transactionMappingSchema,
 } from '@vatwise/domain';
-import type { ActivityLog } from '../practice';
-import type { SessionUser } from '../../plugins/access';
-import { AppError } from '../../plugins/errors';
-import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } from './import/preview';
-import { fileTooLargeProblem } from './import/read-table';
-import type { ImportUpload } from './import/upload';
-import type { VatReturnRepo } from './repo';
-import type { VatSchemeRepo } from './scheme-repo';
+import type { ActivityLog } from '../../practice';
+import type { SessionUser } from '../../../plugins/access';
+import { AppError } from '../../../plugins/errors';
+import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } from './preview';
+import { fileTooLargeProblem } from './read-table';
+import type { ImportUpload } from './upload';
+import type { VatReturnRepo } from '../repo';
+import type { VatSchemeRepo } from '../schemes/repo';
 
 /** Problems listed in an error body: enough to fix the file, not the whole file. */
 const maxIssuesInError = 50;

@@ -1,8 +1,8 @@
 import { type BusinessScheme, type BusinessSchemes, schemeNames } from '@vatwise/domain';
-import type { SessionUser } from '../../plugins/access';
-import type { HmrcConnectionService } from '../hmrc-connection';
-import type { ActivityLog } from '../practice';
-import type { VatSchemeRepo } from './scheme-repo';
+import type { SessionUser } from '../../../plugins/access';
+import type { HmrcConnectionService } from '../../hmrc-connection';
+import type { ActivityLog } from '../../practice';
+import type { VatSchemeRepo } from './repo';
 
 /** How a list of schemes reads in a business's activity. */
 const schemesLabel = (schemes: readonly BusinessScheme[]) =>

@@ -1,10 +1,10 @@
 import zlib from 'node:zlib';
 import { importLimits } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { hostileXlsx, xlsxFile } from './import/test-fixtures';
-import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { hostileXlsx, xlsxFile } from './test-fixtures';
+import { businessWithOverduePeriod, importForm, startReturn } from '../test-journey';
 
 /**
  * Hostile files sent to the import preview of a real server: each gets a message that says what

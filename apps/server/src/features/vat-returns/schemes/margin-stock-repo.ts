@@ -1,7 +1,7 @@
 import type { MarginStockItemInput, StoredMarginStockItem } from '@vatwise/domain';
 import type { Kysely, Selectable } from 'kysely';
 import crypto from 'node:crypto';
-import type { Database, MarginStockItemTable } from '../../db/schema';
+import type { Database, MarginStockItemTable } from '../../../db/schema';
 
 /** PostgreSQL reads bigint back as a string; SQLite as a number. */
 const pence = (value: number | string) => Number(value);

@@ -16,7 +16,7 @@ import {
   ukLocale,
 } from '@vatwise/domain';
 import { pdfDate, pdfField, pdfGbp, startPdf } from './pdf';
-import type { ReturnRow, VatReturnRepo } from './repo';
+import type { ReturnRow, VatReturnRepo } from '../repo';
 
 /**
  * The VAT audit report of a return (issue 19, build 3): every box down to the records that make it

@@ -1,8 +1,8 @@
 import type { RecordPage, ReturnDraft, VatRecord } from '@vatwise/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type SessionClient } from '../../test/session-client';
-import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { businessWithOverduePeriod, importForm, startReturn } from './test-journey';
+import { registerUser, type SessionClient } from '../../../test/session-client';
+import { createListeningTestApp, type TestApp } from '../../../test/test-app';
+import { businessWithOverduePeriod, importForm, startReturn } from '../test-journey';
 
 /** A page of a return's records, against the real server and database. */
 

@@ -3,14 +3,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { HmrcWithVatData } from '../vat-operations';
 import type { PracticeService } from '../practice';
+import { ReturnFigures } from './drafts/figures';
+import { DraftRepo } from './drafts/repo';
+import { DraftService } from './drafts/service';
+import { ErrorCorrectionRepo } from './error-corrections/repo';
+import { ErrorCorrectionService } from './error-corrections/service';
+import { ImportRepo } from './imports/repo';
 import { ImportService } from './imports/service';
 import { createPreviewPool } from './imports/preview-pool';
-import { VatReturnRepo } from './repo';
+import { RecordRepo } from './records/repo';
+import { RecordService } from './records/service';
+import { ReportService } from './reports/service';
+import { ReviewRepo } from './review/repo';
+import { ReviewService } from './review/service';
 import { VatSchemeRepo } from './schemes/repo';
 import { VatSchemeService } from './schemes/service';
 import { MarginStockRepo } from './schemes/margin-stock-repo';
 import { MarginStockService } from './schemes/margin-stock-service';
-import { ErrorCorrectionRepo } from './error-corrections/repo';
+import { SubmissionRepo } from './submission/repo';
+import { SubmissionService } from './submission/service';
 import { VatReturnService } from './service';
 import type { Mailer } from '../mail';
 import { ClientApprovalRepo, ClientApprovalService, clientApprovalHooks } from './client-approval';
@@ -28,7 +39,6 @@ export function vatReturnsFeature(
   /** For the client's approval link: mailed to the client, built from the app's own address. */
   clientLinks?: { mailer: Mailer; publicUrl: string },
 ) {
-  const repo = new VatReturnRepo(database.db);
   const schemeRepo = new VatSchemeRepo(database.db);
   const businessName = async (ownerId: string, vrn: string) =>
     (
@@ -45,19 +55,59 @@ export function vatReturnsFeature(
     requiresClientApproval: (workspaceId) => practices.requiresClientApproval(workspaceId),
     now: () => new Date(),
   });
-  const service = new VatReturnService({
-    repo,
+  // Each sub-slice's service over its own repository; the drafts' service and the figures worked
+  // out from the records are what the others build on.
+  const drafts = new DraftRepo(database.db);
+  const records = new RecordRepo(database.db);
+  const submissions = new SubmissionRepo(database.db);
+  const errorCorrections = new ErrorCorrectionRepo(database.db);
+  const activity = practices;
+  const requiresReview = (workspaceId: string) => practices.requiresReview(workspaceId);
+  const figures = new ReturnFigures({ records, errorCorrections, schemes: schemeRepo, submissions });
+  const draftService = new DraftService({
+    repo: drafts,
+    figures,
     connections: hmrc.service,
     vatData: hmrc.vatData,
-    client: hmrc.client,
-    fraud: hmrc.fraud,
     log,
-    activity: practices,
-    requiresReview: (workspaceId) => practices.requiresReview(workspaceId),
+    requiresReview,
     schemes: schemeRepo,
-    errorCorrections: new ErrorCorrectionRepo(database.db),
-    businessName,
+    errorCorrections,
+    submissions,
     clientApproval,
+  });
+  const service = new VatReturnService({
+    drafts: draftService,
+    records: new RecordService({ repo: records, connections: hmrc.service, activity, drafts: draftService, figures }),
+    review: new ReviewService({ repo: new ReviewRepo(database.db), drafts: draftService, figures, activity, log }),
+    errorCorrections: new ErrorCorrectionService({
+      repo: errorCorrections,
+      drafts: draftService,
+      figures,
+      activity,
+      businessName,
+    }),
+    reports: new ReportService({
+      records,
+      imports: new ImportRepo(database.db),
+      submissions,
+      drafts: draftService,
+      figures,
+    }),
+    submission: new SubmissionService({
+      repo: submissions,
+      returns: drafts,
+      drafts: draftService,
+      figures,
+      connections: hmrc.service,
+      vatData: hmrc.vatData,
+      client: hmrc.client,
+      fraud: hmrc.fraud,
+      log,
+      activity,
+      requiresReview,
+      clientApproval,
+    }),
   });
   const previewPool = createPreviewPool();
   const progressListeners = new Set<ImportProgressListener>();
@@ -69,7 +119,7 @@ export function vatReturnsFeature(
     stockBook: new MarginStockService({ repo: new MarginStockRepo(database.db), connections: hmrc.service }),
     fraud: hmrc.fraud,
     imports: new ImportService(
-      repo,
+      { drafts, imports: new ImportRepo(database.db), records },
       (input) => previewPool.read(input),
       () => new Date(),
       (userId, progress) => progressListeners.forEach((listener) => listener(userId, progress)),
@@ -89,7 +139,7 @@ export function vatReturnsFeature(
       ? new ClientApprovalService({
           repo: clientApprovalRepo,
           hooks: clientApproval,
-          currentFigures: (ownerId, id) => service.currentFigures(ownerId, id),
+          currentFigures: (ownerId, id) => draftService.currentFigures(ownerId, id),
           activity: practices,
           businessName,
           practiceName: async (ownerId) =>

@@ -1,6 +1,6 @@
 import type { ClientApproval, NineBoxes, ReceiptApprovals } from '@vatwise/domain';
 import { AppError } from '../../../plugins/errors';
-import type { ReturnRow } from '../repo';
+import type { ReturnRow } from '../return-row';
 import { sameBoxes } from '../submission/settle';
 import { boxesFingerprint } from './fingerprint';
 import type { ClientApprovalRepo, ClientApprovalRow } from './repo';

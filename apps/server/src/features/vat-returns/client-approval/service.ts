@@ -12,7 +12,7 @@ import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
 import type { Mailer } from '../../mail';
 import type { ActivityLog } from '../../practice';
-import type { ReturnRow } from '../repo';
+import type { ReturnRow } from '../return-row';
 import { boxesFingerprint, tokenHash } from './fingerprint';
 import type { ClientApprovalHooks } from './hooks';
 import type { ClientApprovalRepo, ClientApprovalRow } from './repo';

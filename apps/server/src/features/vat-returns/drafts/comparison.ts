@@ -13,7 +13,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { VatDataService, VatReader } from '../../vat-operations';
-import type { ReturnRow, VatReturnRepo } from '../repo';
+import type { ReturnRow } from '../return-row';
+import type { DraftRepo } from './repo';
 import { boxesFromView } from '../submission/settle';
 
 /** A return's figures and where they come from (see comparisonSources in the domain). */
@@ -23,7 +24,7 @@ export interface Figures {
 }
 
 interface ComparisonDeps {
-  repo: VatReturnRepo;
+  repo: Pick<DraftRepo, 'returns'>;
   vatData: VatDataService;
   log: FastifyBaseLogger;
   hmrcCache: ComparisonHmrcCache;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsUsedOf } from '../repo';
+import { rowsUsedOf } from './repo';
 
 describe("an import's rows as stored", () => {
   it('reads the runs kept now, and the row numbers kept before them, the same way', () => {

@@ -18,7 +18,9 @@ import { AppError } from '../../../plugins/errors';
 import { type ImportedRecord, type PreviewInput, type ReadImport, problemOnly } from './preview';
 import { fileTooLargeProblem } from './read-table';
 import type { ImportUpload } from './upload';
-import type { VatReturnRepo } from '../repo';
+import type { DraftRepo } from '../drafts/repo';
+import type { RecordRepo } from '../records/repo';
+import type { ImportRepo } from './repo';
 import type { VatSchemeRepo } from '../schemes/repo';
 
 /** Problems listed in an error body: enough to fix the file, not the whole file. */
@@ -38,7 +40,7 @@ const statisticsAfterRows = 5_000;
  */
 export class ImportService {
   constructor(
-    private readonly repo: VatReturnRepo,
+    private readonly repos: { drafts: Pick<DraftRepo, 'returnById'>; imports: ImportRepo; records: RecordRepo },
     /** Reads a file into records and problems (in a worker thread: import/preview-pool.ts). */
     private readonly read: (input: PreviewInput) => Promise<ReadImport>,
     private readonly now: () => Date = () => new Date(),
@@ -57,14 +59,14 @@ export class ImportService {
   }
 
   private async draftFor(user: SessionUser, body: ImportUpload) {
-    const draft = await this.repo.returnById(user.workspaceId, body.draftId);
+    const draft = await this.repos.drafts.returnById(user.workspaceId, body.draftId);
     if (!draft || draft.vrn !== body.vrn) throw new AppError('RETURN_NOT_FOUND');
     if (draft.status !== 'draft' && draft.status !== 'failed') throw new AppError('RETURN_LOCKED');
     return draft;
   }
 
   private async remembered(user: SessionUser, vrn: string, kind: ImportKind) {
-    const stored = await this.repo.mapping(user.workspaceId, vrn, kind);
+    const stored = await this.repos.imports.mapping(user.workspaceId, vrn, kind);
     const schema = kind === 'transactions' ? transactionMappingSchema : boxTotalsMappingSchema;
     const parsed = schema.safeParse(stored);
     return parsed.success ? (parsed.data as TransactionMapping | BoxTotalsMapping) : undefined;
@@ -131,7 +133,7 @@ export class ImportService {
     const importId = crypto.randomUUID();
     const total = parsed.recordCount;
     // One transaction: the records, the import and the mapping are kept together or not at all.
-    const result = await this.repo.transaction(async (repo) => {
+    const result = await this.repos.imports.transaction(async (repo) => {
       recording(0, total);
       const rowsUsed: number[] = [];
       for (const batch of parsed.recordBatches) {
@@ -140,7 +142,7 @@ export class ImportService {
           rowsUsed.push(row);
           return { input, importId, importRow: row };
         });
-        await repo.insertRecords(user.workspaceId, body.vrn, records, importedAt);
+        await repo.records.insertRecords(user.workspaceId, body.vrn, records, importedAt);
         recording(rowsUsed.length, total);
       }
       const record: ImportRecord = {
@@ -154,18 +156,18 @@ export class ImportService {
         rowCount: rowsUsed.length,
         importedAt,
       };
-      await repo.insertImport(user.workspaceId, body.vrn, record);
-      if (parsed.mapping) await repo.saveMapping(user.workspaceId, body.vrn, body.kind, parsed.mapping);
+      await repo.imports.insertImport(user.workspaceId, body.vrn, record);
+      if (parsed.mapping) await repo.imports.saveMapping(user.workspaceId, body.vrn, body.kind, parsed.mapping);
       return { import: record, recordCount: rowsUsed.length };
     });
-    if (total >= statisticsAfterRows) await this.repo.refreshRecordStatistics();
+    if (total >= statisticsAfterRows) await this.repos.records.refreshRecordStatistics();
     await this.activity?.record(user, body.vrn, 'imported', `${parsed.fileName}: ${result.recordCount} records`);
     return result;
   }
 
   /** The return's imports; a return that is not the user's (or none at all) is a 404, not an empty list. */
   async list(user: SessionUser, draftId: string): Promise<ImportRecord[]> {
-    if (!(await this.repo.returnById(user.workspaceId, draftId))) throw new AppError('RETURN_NOT_FOUND');
-    return this.repo.imports(user.workspaceId, draftId);
+    if (!(await this.repos.drafts.returnById(user.workspaceId, draftId))) throw new AppError('RETURN_NOT_FOUND');
+    return this.repos.imports.imports(user.workspaceId, draftId);
   }
 }

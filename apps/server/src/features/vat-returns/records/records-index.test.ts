@@ -2,7 +2,7 @@ import { type CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { VatReturnRepo } from '../repo';
+import { RecordRepo as VatReturnRepo } from './repo';
 
 /** `db` with every query it runs also compiled into `compiled`, as the database receives it. */
 function recordingQueries(db: Kysely<Database>) {

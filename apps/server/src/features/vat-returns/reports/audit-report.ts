@@ -16,7 +16,9 @@ import {
   ukLocale,
 } from '@vatwise/domain';
 import { pdfDate, pdfField, pdfGbp, startPdf } from './pdf';
-import type { ReturnRow, VatReturnRepo } from '../repo';
+import type { ImportRepo } from '../imports/repo';
+import type { RecordRepo } from '../records/repo';
+import type { ReturnRow } from '../return-row';
 
 /**
  * The VAT audit report of a return (issue 19, build 3): every box down to the records that make it
@@ -67,7 +69,7 @@ const pageSize = 1_000;
  * box. `keysByBox`: the box facts that add to each box (computeReturnOfGroups).
  */
 export async function* auditLines(
-  repo: VatReturnRepo,
+  repos: { records: Pick<RecordRepo, 'recordsWithKeysAfter'>; imports: Pick<ImportRepo, 'importFileNames'> },
   row: ReturnRow,
   flatRate: FlatRateSettings | null,
   keysByBox: Record<BoxKey, string[]>,
@@ -78,7 +80,7 @@ export async function* auditLines(
 ): AsyncGenerator<AuditLine> {
   const period = { start: row.period_start, end: row.period_end };
   const { cash, corrections } = counting;
-  const importFiles = await repo.importFileNames(row.owner_id, row.vrn);
+  const importFiles = await repos.imports.importFileNames(row.owner_id, row.vrn);
   for (const box of enterableBoxes) {
     const key = boxKey(box);
     let count = 0;
@@ -96,7 +98,7 @@ export async function* auditLines(
     let after = null;
     while (count < perBox) {
       const limit = Math.min(pageSize, perBox - count);
-      const records = await repo.recordsWithKeysAfter(
+      const records = await repos.records.recordsWithKeysAfter(
         row.owner_id,
         row.vrn,
         { from: period.start, to: period.end, cash },

@@ -11,13 +11,14 @@ import type { FraudHeaders } from '@vatwise/hmrc';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../plugins/errors';
 import type { VatDataService } from '../../vat-operations';
-import type { LastError, ReturnRow, SentBy, VatReturnRepo } from '../repo';
+import type { LastError, ReturnRow, SentBy } from '../return-row';
+import type { SubmissionRepo } from './repo';
 import type { ClientApprovalHooks } from '../client-approval/hooks';
 
 /**
  * Submitting a return exactly once (hmrc-mtd-vat.md 6.2): the body HMRC is sent, how its answers
  * and failures are told apart, and how a return whose answer was lost is settled by asking HMRC.
- * VatReturnService (service.ts) claims and sends; this is what it needs to decide and to settle.
+ * SubmissionService (service.ts) claims and sends; this is what it needs to decide and to settle.
  */
 
 /** What HMRC's submit endpoint takes, written as text so every amount keeps exactly its pence (3.2). */
@@ -90,7 +91,7 @@ export const errorMessage = (error: unknown) => (error instanceof Error ? error.
  */
 export async function settleReturn(
   deps: {
-    repo: VatReturnRepo;
+    repo: SubmissionRepo;
     vatData: VatDataService;
     log: FastifyBaseLogger;
     clientApproval?: ClientApprovalHooks | undefined;

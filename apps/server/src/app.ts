@@ -5,14 +5,18 @@ import { businessesPath } from '@vatwise/domain';
 import { type Config, embeddedSandboxPath, fraudHeaderSettingWarnings, reachesHmrc } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { confirmSameSecret, whileLocked, whileStartLocked } from './db/start-safety';
-import { joinInstances, localSlots, openCluster, redisSlots, sharedRateLimiter } from './features/cluster';
+import { joinInstances, localSlots, openCluster, redisSlots, sharedRateLimiter } from './platform/cluster';
 import { createAuth, migrateAuthTables, sessionStoreOf, trustedOriginsOf } from './features/auth/auth';
 import { withSessionLimits } from './features/auth/session-limits';
 import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { type Forgotten, type SessionCache, createSessionCache } from './features/auth/session-cache';
-import { healthRoutes } from './features/health/routes';
-import { embeddedAgencyNamer, migrateEmbeddedSandbox, mountEmbeddedSandbox } from './features/hmrc/embedded-sandbox';
+import { healthRoutes } from './platform/health/routes';
+import {
+  embeddedAgencyNamer,
+  migrateEmbeddedSandbox,
+  mountEmbeddedSandbox,
+} from './platform/hmrc-simulator/embedded-sandbox';
 import { confirmTokenKey, hmrcConnection } from './features/hmrc-connection/setup';
 import { hmrcConnectionRoutes } from './features/hmrc-connection/routes';
 import { vatOperationsRoutes, withVatData } from './features/vat-operations';
@@ -47,13 +51,13 @@ import {
 } from './features/practice';
 import { WorkspaceMoveRepo, WorkspaceMoveService, workspaceMoveRoutes } from './features/workspace-move';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
-import { createMailer } from './features/mail/mailer';
+import { createMailer } from './platform/mail/mailer';
 import { notificationRoutes, notificationsFeature } from './features/notifications';
 import { userRoutes } from './features/users/routes';
 import accessControl, { sessionUserResolver } from './plugins/access';
 import crossSiteGuard from './plugins/cross-site';
 import { signedInUserReader } from './features/auth/signed-in-user';
-import { spaRoutes } from './features/spa/routes';
+import { spaRoutes } from './platform/spa/routes';
 import { createLogger } from './logger';
 import compression from './plugins/compression';
 import apiDocs from './plugins/api-docs';

@@ -148,7 +148,7 @@ describe('the API rate limit across instances sharing Redis', () => {
   it("counts an account's requests on every instance together", async () => {
     const redis = redisForTest();
     cleanups.push(() => redis.clear());
-    // The same secrets on one database and one Redis prefix, as features/cluster's tests start them.
+    // The same secrets on one database and one Redis prefix, as platform/cluster's tests start them.
     const shared = {
       AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
       TOKEN_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ClusterBus } from '../cluster';
+import type { ClusterBus } from '../../platform/cluster';
 import { withCallPriority } from '../hmrc-connection';
 import type { RoundQueue } from './round-queue';
 import { AppError } from '../../plugins/errors';

@@ -8,7 +8,7 @@ import { createListeningTestApp, type TestApp } from '../../test/test-app';
 /**
  * A socket opened while its person was a member leaves the practice's room the moment the
  * membership ends (removed, or leaving): it hears nothing of the practice afterwards, while the
- * person's own room goes on. Across two instances: cluster/cluster.test.ts.
+ * person's own room goes on. Across two instances: platform/cluster/cluster.test.ts.
  */
 
 let server: TestApp & { baseUrl: string };

@@ -2,7 +2,7 @@ import type { AgentId } from '@vatwise/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../logger';
 import { redisForTest } from '../../test/test-app';
-import { openSharedRedis, type SharedRedis } from '../cluster';
+import { openSharedRedis, type SharedRedis } from '../../platform/cluster';
 import { RoundQueue } from './round-queue';
 
 /**

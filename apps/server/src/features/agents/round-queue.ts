@@ -1,7 +1,7 @@
 import type { AgentId } from '@vatwise/domain';
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SharedRedis } from '../cluster';
+import type { SharedRedis } from '../../platform/cluster';
 
 /**
  * The agents' scheduled rounds when instances share Redis (issue 18): one BullMQ job scheduler

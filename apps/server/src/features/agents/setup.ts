@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { whileLocked } from '../../db/start-safety';
-import type { Cluster } from '../cluster';
+import type { Cluster } from '../../platform/cluster';
 import type { SessionUser } from '../../plugins/access';
 import type { HmrcWithVatData } from '../vat-operations';
 import type { VatReturnService } from '../vat-returns';

@@ -3,7 +3,7 @@ import { agentSocket, type AgentSocketEvents, Role } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
-import type { ClusterBus, SharedRedis } from '../cluster';
+import type { ClusterBus, SharedRedis } from '../../platform/cluster';
 import type { SessionUser } from '../../plugins/access';
 import type { AgentEvents } from './events';
 

@@ -12,7 +12,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import type { Mailer } from '../mail';
+import type { Mailer } from '../../platform/mail';
 import { acceptingByLink } from './invitation-links';
 import { recordMultiFactor } from './multi-factor';
 import { askedToBeRemembered, rememberedTermSeconds, type SessionStore } from './session-limits';

@@ -12,7 +12,7 @@ type Resolve = (request: { headers: IncomingHttpHeaders }) => Promise<SessionUse
 /** What one instance forgot, for the others to forget too (a session's key, a user, or everyone). */
 export type Forgotten = { key: string } | { userId: string } | { all: true };
 
-/** How forgetting reaches the other instances (features/cluster's bus); alone, nowhere. */
+/** How forgetting reaches the other instances (platform/cluster's bus); alone, nowhere. */
 export interface ForgetSharing {
   publish(forgotten: Forgotten): void;
   subscribe(handler: (forgotten: Forgotten) => void): void;

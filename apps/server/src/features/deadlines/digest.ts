@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
-import type { Mailer } from '../mail';
+import type { Mailer } from '../../platform/mail';
 
 /**
  * The opt-in daily e-mail digest (issue 17, step 5): after each deadline watcher round, every

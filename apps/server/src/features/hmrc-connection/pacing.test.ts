@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { redisForTest } from '../../test/test-app';
-import { localSlots, openSharedRedis, redisSlots, type SharedRedis, type SlotSource } from '../cluster';
+import { localSlots, openSharedRedis, redisSlots, type SharedRedis, type SlotSource } from '../../platform/cluster';
 import { HmrcPacer, withCallPriority } from './pacing';
 
 /**

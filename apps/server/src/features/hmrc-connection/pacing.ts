@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SlotSource } from '../cluster';
+import type { SlotSource } from '../../platform/cluster';
 
 /**
  * HMRC allows an application 3 requests a second, across everything that uses it (hmrc-mtd-vat.md

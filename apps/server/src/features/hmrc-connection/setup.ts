@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { confirmSameSecret, whileLocked } from '../../db/start-safety';
 import { loadOrCreateSecret } from '../auth';
 import { type ActivityLog, assertTwoFactorIfRequired } from '../practice';
-import { localSlots, type SlotSource } from '../cluster';
+import { localSlots, type SlotSource } from '../../platform/cluster';
 import { HmrcCallObserver, currentHmrcCaller } from './call-log';
 import { HmrcPacer } from './pacing';
 import { FraudHeaderSource } from './fraud-headers';

@@ -17,7 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
-import type { Mailer } from '../mail';
+import type { Mailer } from '../../platform/mail';
 import { notificationMail } from './messages';
 import type { NotificationRepo, NotificationRow } from './repo';
 

@@ -2,7 +2,7 @@ import type { DeadlineAlertEvent, NotificationNotice } from '@vatwise/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Mailer } from '../mail';
+import type { Mailer } from '../../platform/mail';
 import type { ActivityListener } from '../practice';
 import { NotificationRepo } from './repo';
 import { NotificationService } from './service';

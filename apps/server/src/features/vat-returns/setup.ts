@@ -23,7 +23,7 @@ import { MarginStockService } from './schemes/margin-stock-service';
 import { SubmissionRepo } from './submission/repo';
 import { SubmissionService } from './submission/service';
 import { VatReturnService } from './service';
-import type { Mailer } from '../mail';
+import type { Mailer } from '../../platform/mail';
 import { ClientApprovalRepo, ClientApprovalService, clientApprovalHooks } from './client-approval';
 
 export type { VatReturnService };

@@ -10,7 +10,7 @@ import {
 } from '@vatwise/domain';
 import type { SessionUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
-import type { Mailer } from '../../mail';
+import type { Mailer } from '../../../platform/mail';
 import type { ActivityLog } from '../../practice';
 import type { ReturnRow } from '../return-row';
 import { boxesFingerprint, tokenHash } from './fingerprint';

@@ -1,0 +1,2 @@
+/** What features may use of sending mail. */
+export type { Mailer } from './mailer';

@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/routes';
 import { loadOrCreateSecret } from './features/auth/secret';
 import { type Forgotten, type SessionCache, createSessionCache } from './features/auth/session-cache';
 import { healthRoutes } from './platform/health/routes';
+import { attachLiveSocket, LiveEvents } from './platform/live';
 import {
   embeddedAgencyNamer,
   migrateEmbeddedSandbox,
@@ -223,7 +224,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     ...(redis ? { rateLimiters: (name, limit) => sharedRateLimiter(redis, name, limit) } : {}),
     invitationSecret: authSecret,
     // Open sockets follow their member out of (or into) a practice, on every instance.
-    onMembershipChanged: () => agents.membershipChanged(),
+    onMembershipChanged: () => liveSocket.membershipChanged(),
   });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(practiceRoutes, { prefix: '/api', practices });
@@ -276,14 +277,33 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     ...dashboard,
     assignees: (user) => practiceClients.assignees(user),
   });
+  // The live channel: what features send to the browsers, each to its users' rooms.
+  const live = new LiveEvents();
+  const liveSocket = attachLiveSocket(app, {
+    events: live,
+    resolveUser,
+    trustedOrigins: trustedOriginsOf(config),
+    production,
+    redis: cluster.redis,
+    bus: cluster.bus,
+  });
+  // An import's progress, to the browser of the user who sent it.
+  vatReturns.onImportProgress((userId, progress) => live.send({ user: userId }, 'import:progress', progress));
+  // A workspace's businesses and returns under review, to every member's browsers (a workspace's
+  // id is its members' room): their open lists and pages read again what changed.
+  hmrc.service.onBusinessesChanged((workspaceId, change) =>
+    live.send({ user: workspaceId }, 'businesses:changed', change),
+  );
+  vatReturns.service.onReturnChanged((workspaceId, change) =>
+    live.send({ user: workspaceId }, 'return:changed', change),
+  );
   const agents = await agentsFeature(app, {
     config,
     database,
     hmrc,
     vatReturns: vatReturns.service,
-    onImportProgress: (listener) => vatReturns.onImportProgress(listener),
+    events: live,
     digest,
-    resolveUser,
     cluster,
     log: app.log,
   });
@@ -295,7 +315,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     publicUrl: config.publicUrl,
     log: app.log,
     onActivity: (listener) => practices.onActivity(listener),
-    events: agents.events,
+    events: live,
   });
   app.addHook('onClose', () => notifications.close());
   await app.register(notificationRoutes, { prefix: '/api', ...notifications });

@@ -15,7 +15,7 @@ import type { ClusterBus } from '../../platform/cluster';
 import { withCallPriority } from '../hmrc-connection';
 import type { RoundQueue } from './round-queue';
 import { AppError } from '../../plugins/errors';
-import type { AgentEvents } from './events';
+import type { LiveEvents } from '../../platform/live';
 import type { LogRepo } from './logs/log-repo';
 
 /** What an agent's work is given: a way to tell a user what it did for them. */
@@ -76,7 +76,7 @@ export class AgentService {
     private readonly deps: {
       db: Kysely<Database>;
       logs: LogRepo;
-      events: AgentEvents;
+      events: LiveEvents;
       log: FastifyBaseLogger;
       /** Other instances hear an Admin's pause, resume or disable at once, and apply it. */
       bus?: ClusterBus;

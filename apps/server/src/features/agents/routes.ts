@@ -14,13 +14,13 @@ import type { FraudHeaderSource } from '../hmrc-connection';
 import type { AgentService } from './agent-service';
 import type { LogRepo } from './logs/log-repo';
 import type { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
-import type { AgentEvents } from './events';
+import type { LiveEvents } from '../../platform/live';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AgentRouteOptions {
   agents: AgentService;
   logs: LogRepo;
-  events: AgentEvents;
+  events: LiveEvents;
   authoriser: SandboxAuthoriser;
   fraud: FraudHeaderSource;
   /** The session of a public route's caller, if any (statuses are personal to who asks). */

@@ -1,47 +1,40 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { ImportProgress } from '@vatwise/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { whileLocked } from '../../db/start-safety';
 import type { Cluster } from '../../platform/cluster';
-import type { SessionUser } from '../../plugins/access';
+import type { LiveEvents } from '../../platform/live';
 import type { HmrcWithVatData } from '../vat-operations';
 import type { VatReturnService } from '../vat-returns';
-import { trustedOriginsOf } from '../auth';
 import { AgentService } from './agent-service';
 import { RoundQueue } from './round-queue';
-import { AgentEvents } from './events';
 import { LogRepo } from './logs/log-repo';
 import { SandboxAuthoriser } from './sandbox-authoriser/sandbox-authoriser';
 import { DeadlineWatcher } from './scheduled/deadline-watcher';
 import { submissionChecker } from './scheduled/submission-checker';
 import { tokenKeeper } from './scheduled/token-keeper';
-import { attachAgentSocket } from './socket';
 
 export interface AgentsFeatureDeps {
   config: Config;
   database: DatabaseHandle;
   hmrc: HmrcWithVatData;
   vatReturns: VatReturnService;
-  /** Hears imports' progress, to pass on to their users (features/vat-returns). */
-  onImportProgress?: (listener: (userId: string, progress: ImportProgress) => void) => () => void;
-  resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
+  /** The live channel: the agents' statuses and dialogue, and the deadline warnings, reach the browsers through it. */
+  events: LiveEvents;
   /** The daily e-mail digest the deadline watcher sends after each round (features/deadlines). */
   digest?: { sendAll(): Promise<unknown> };
-  /** The other instances: their bus, and Redis for the socket and the round queue. */
+  /** The other instances: their bus, and Redis for the round queue. */
   cluster?: Pick<Cluster, 'bus' | 'redis'>;
   log: FastifyBaseLogger;
 }
 
 /**
  * Builds the agents: their service and schedules, the two log stores (every HMRC call made for a
- * user lands in their VAT dialogue), the socket, and the sandbox authoriser. Schedules start only
- * with `start()` (server.ts, when AGENTS_ENABLED), so tests run rounds when they choose.
+ * user lands in their VAT dialogue), and the sandbox authoriser. Schedules start only with
+ * `start()` (server.ts, when AGENTS_ENABLED), so tests run rounds when they choose.
  */
 export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDeps) {
-  const { config, database, hmrc, log } = deps;
-  const events = new AgentEvents();
+  const { config, database, hmrc, events, log } = deps;
   const logs = new LogRepo(database.db);
   const redis = deps.cluster?.redis ?? null;
   const agents = new AgentService({
@@ -76,18 +69,6 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
       .catch((error: unknown) => log.error({ err: error }, 'could not write the VAT dialogue'));
   });
 
-  // An import's progress, to the browser of the user who sent it.
-  deps.onImportProgress?.((userId, progress) => events.send({ user: userId }, 'import:progress', progress));
-
-  // A workspace's businesses and returns under review, to every member's browsers (a workspace's
-  // id is its members' room, socket.ts): their open lists and pages read again what changed.
-  hmrc.service.onBusinessesChanged((workspaceId, change) =>
-    events.send({ user: workspaceId }, 'businesses:changed', change),
-  );
-  deps.vatReturns.onReturnChanged((workspaceId, change) =>
-    events.send({ user: workspaceId }, 'return:changed', change),
-  );
-
   // A newly connected business is checked for deadlines at once, not at the next daily round,
   // with the headers of the person who connected it: they started this call.
   hmrc.service.onBusinessConnected((business, fraudHeaders) => {
@@ -114,14 +95,6 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
     sandboxUsers: hmrc.sandboxUsers,
     agents,
   });
-  const socket = attachAgentSocket(app, {
-    events,
-    resolveUser: deps.resolveUser,
-    trustedOrigins: trustedOriginsOf(config),
-    production: config.environment === 'production',
-    redis,
-    ...(deps.cluster ? { bus: deps.cluster.bus } : {}),
-  });
   app.addHook('onClose', () => agents.stop());
 
   return {
@@ -131,6 +104,5 @@ export async function agentsFeature(app: FastifyInstance, deps: AgentsFeatureDep
     authoriser,
     watcher,
     fraud: hmrc.fraud,
-    membershipChanged: () => socket.membershipChanged(),
   };
 }

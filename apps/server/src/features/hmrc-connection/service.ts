@@ -15,7 +15,7 @@ import { assertPracticeMay, type SessionUser } from '../../plugins/access';
 import { asHmrcCaller } from './call-log';
 import { authorisationOf, toAppError } from './connection-views';
 import type { ConnectionRow, ConnectionRepo } from './repo';
-import type { TokenCipher } from './token-cipher';
+import type { TokenCipher } from '../../platform/crypto/token-cipher';
 
 /**
  * Connecting VAT Wise users to HMRC (issue "HMRC connection and VAT operations"): the OAuth grant

@@ -14,7 +14,7 @@ import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
 import { SandboxUserService } from './sandbox-users';
 import { HmrcConnectionService } from './service';
-import { parseEncryptionKey, TokenCipher } from './token-cipher';
+import { parseEncryptionKey, TokenCipher } from '../../platform/crypto/token-cipher';
 
 /** TOKEN_ENCRYPTION_KEY, or a key generated once into the data folder. */
 function tokenKeyOf(config: Config): Buffer {

@@ -7,7 +7,7 @@ import type { ActivityListener } from '../practice';
 import { NotificationRepo } from './repo';
 import { NotificationService } from './service';
 
-/** The live channel as notifications use it (features/agents' AgentEvents fits). */
+/** The live channel as notifications use it (platform/live's LiveEvents fits). */
 export interface NotificationChannel {
   send(audience: { user: string }, name: 'notification:new', payload: NotificationNotice): void;
   subscribe(listener: (event: { audience: unknown; name: string; payload: unknown }) => void): () => void;

@@ -13,14 +13,14 @@ import type { Database } from '../../../db/schema';
 import type { ConnectedBusiness, FraudHeaderSource, HmrcConnectionService } from '../../hmrc-connection';
 import type { VatDataService, VatReader } from '../../vat-operations';
 import type { AgentRunContext, ScheduledAgent } from '../agent-service';
-import type { AgentEvents } from '../events';
+import type { LiveEvents } from '../../../platform/live';
 
 export interface DeadlineWatcherDeps {
   db: Kysely<Database>;
   connections: HmrcConnectionService;
   vatData: VatDataService;
   fraud: FraudHeaderSource;
-  events: AgentEvents;
+  events: LiveEvents;
   /** Mails each subscriber the warnings of the round (the opt-in daily digest). */
   digest?: { sendAll(): Promise<unknown> };
   now?: () => Date;

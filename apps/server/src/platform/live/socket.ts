@@ -3,12 +3,12 @@ import { agentSocket, type AgentSocketEvents, Role } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
-import type { ClusterBus, SharedRedis } from '../../platform/cluster';
+import type { ClusterBus, SharedRedis } from '../cluster';
 import type { SessionUser } from '../../plugins/access';
-import type { AgentEvents } from './events';
+import type { LiveEvents } from './events';
 
-export interface AgentSocketOptions {
-  events: AgentEvents;
+export interface LiveSocketOptions {
+  events: LiveEvents;
   /** The session behind a handshake's cookie (the same resolver the API uses). */
   resolveUser(request: { headers: IncomingHttpHeaders }): Promise<SessionUser | null>;
   /** Pages that may open the socket (a cross-site page must not ride on the user's cookie). */
@@ -21,7 +21,7 @@ export interface AgentSocketOptions {
 }
 
 /** What the app keeps of the socket: checking open sockets again after a membership change. */
-export interface AgentSocket {
+export interface LiveSocket {
   io: Server;
   /** Checks every open socket against its session again: this instance's when it resolves, the others' soon after. */
   membershipChanged(): Promise<void>;
@@ -38,7 +38,7 @@ const adminsRoom = 'admins';
  * their runs, their HMRC calls, their deadline warnings) and Admins also the Admins' room (global
  * runs). Everyone signed in hears an Admin's pause, resume or disable.
  */
-export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOptions): AgentSocket {
+export function attachLiveSocket(app: FastifyInstance, options: LiveSocketOptions): LiveSocket {
   const io = new Server<Record<string, never>, AgentSocketEvents>(app.server, {
     path: agentSocket.path,
     serveClient: false,
@@ -119,7 +119,7 @@ export function attachAgentSocket(app: FastifyInstance, options: AgentSocketOpti
         : audience === 'admins'
           ? namespace.to(adminsRoom)
           : namespace.to(userRoom(audience.user));
-    // The payload's type follows the event's name (AgentEvents.send checks it).
+    // The payload's type follows the event's name (LiveEvents.send checks it).
     (target.emit as (event: string, payload: unknown) => boolean)(name, payload);
   });
 

@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries (architecture guide): packages never import apps; web layers go shared -> features -> app. */
+/**
+ * Import boundaries (architecture guide): packages never import apps; web layers go shared ->
+ * features -> app; on the server, config, db, platform and plugins never import a feature.
+ */
 const noAppsFromPackages = {
   patterns: [
     { group: ['**/apps/**', '@vatwise/server', '@vatwise/web'], message: 'Packages must not import from apps.' },
@@ -131,6 +134,31 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The server's layers below the features: they never import one, however the path is written
+    // (the rule compares resolved files, so '../features/x' and '../../features' are both caught).
+    files: ['apps/server/src/{config,db,platform,plugins}/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: [
+                'apps/server/src/config',
+                'apps/server/src/db',
+                'apps/server/src/platform',
+                'apps/server/src/plugins',
+              ],
+              from: 'apps/server/src/features',
+              message: 'config, db, platform and plugins sit below the features: they must not import one.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.ts', 'packages/hmrc-sandbox/src/standalone.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts'],

@@ -8,9 +8,9 @@ import { describeError } from '../../../shared/api/http-errors';
 import { formatDate, formatDateTime } from '../../../shared/format/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { formatVrn } from '../../hmrc-connection';
-import { NineBoxSummary } from '../components/NineBoxSummary';
-import { formatPeriod } from '../periods';
-import { asQueryError } from '../query-error';
+import { NineBoxSummary } from '../common/NineBoxSummary';
+import { formatPeriod } from '../common/periods';
+import { asQueryError } from '../common/query-error';
 import { clientApprovalApi } from './api';
 
 /**

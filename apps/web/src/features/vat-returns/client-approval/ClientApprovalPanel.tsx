@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
 import { formatDateTime } from '../../../shared/format/format';
-import { asQueryError } from '../query-error';
+import { asQueryError } from '../common/query-error';
 import { clientApprovalApi } from './api';
 
 const stateColour: Record<ClientApprovalState, string> = {

@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
-import { ReceiptView } from '../components/ReceiptView';
-import { ErrorCorrectionsPanel } from '../components/ErrorCorrectionsPanel';
+import { ReceiptView } from '../reports/ReceiptView';
+import { ErrorCorrectionsPanel } from '../error-corrections/ErrorCorrectionsPanel';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 
 /** The receipt of a submitted return, to print, download or check against HMRC's copy. */

@@ -6,11 +6,11 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { GuestPrompt, GuestRolePanel, useAuth } from '../../auth';
 import { formatVrn, hmrcApi, useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
-import { OpenPeriods } from '../components/OpenPeriods';
+import { OpenPeriods } from '../drafts/OpenPeriods';
 import { ErrorState, LoadingState, NoBusinessState } from '../../../shared/ui/QueryStates';
-import { SubmissionHistory } from '../components/SubmissionHistory';
-import { BusinessActivityList } from '../components/BusinessActivityList';
-import { returnsByPeriod, sortHistory } from '../periods';
+import { SubmissionHistory } from '../submission/SubmissionHistory';
+import { BusinessActivityList } from '../reports/BusinessActivityList';
+import { returnsByPeriod, sortHistory } from '../common/periods';
 
 /** VAT Submissions: the periods HMRC is waiting for, and every return made or started for the business. */
 export default function VatSubmissionsPage() {

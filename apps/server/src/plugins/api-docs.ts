@@ -31,31 +31,46 @@ export function routesOf(app: FastifyInstance): readonly RouteReplies[] {
 
 type DocumentInput = Parameters<typeof jsonSchemaTransform>[0];
 
-/** A reply the zod transform can read: a zod schema, or content types each given a zod schema. */
-function isZodReply(reply: unknown): boolean {
-  if (isZodSchema(reply)) return true;
-  const content = (reply as { content?: Record<string, { schema?: unknown }> } | null)?.content;
-  return !!content && Object.values(content).every((entry) => isZodSchema(entry.schema));
+type ContentReply = { content: Record<string, { schema?: unknown }> } & Record<string, unknown>;
+
+function isContentReply(reply: unknown): reply is ContentReply {
+  return typeof reply === 'object' && reply !== null && !isZodSchema(reply) && 'content' in reply;
 }
 
 /**
  * The document's view of a route: zod schemas become JSON schemas; plain JSON reply schemas (files,
- * pages, redirects, empty replies) are shown as written; and every route that declares its replies
- * also shows the one error shape for 4xx and 5xx.
+ * pages, redirects, empty replies) are shown as written, also beside a zod one under another
+ * content type; and every route that declares its replies also shows the one error shape for 4xx
+ * and 5xx.
  */
 function documentRoute(document: DocumentInput) {
   const response = document.schema?.response as Record<string, unknown> | undefined;
   if (!response) return jsonSchemaTransform(document);
   const zodReplies: Record<string, unknown> = { ...errorReplies };
   const plainReplies: Record<string, unknown> = {};
+  const plainContent: Record<string, Record<string, unknown>> = {};
   for (const [status, reply] of Object.entries(response)) {
-    if (isZodReply(reply)) zodReplies[status] = reply;
-    else plainReplies[status] = reply;
+    if (isZodSchema(reply)) zodReplies[status] = reply;
+    else if (!isContentReply(reply)) plainReplies[status] = reply;
+    else {
+      const entries = Object.entries(reply.content);
+      const zodEntries = entries.filter(([, entry]) => isZodSchema(entry.schema));
+      if (zodEntries.length === 0) plainReplies[status] = reply;
+      else {
+        zodReplies[status] = { ...reply, content: Object.fromEntries(zodEntries) };
+        plainContent[status] = Object.fromEntries(entries.filter(([, entry]) => !isZodSchema(entry.schema)));
+      }
+    }
   }
   const transformed = jsonSchemaTransform({ ...document, schema: { ...document.schema, response: zodReplies } });
-  const schema = transformed.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+  const schema = transformed.schema as { hide?: boolean; response?: Record<string, ContentReply> } | undefined;
   if (!schema || schema.hide) return transformed;
-  return { ...transformed, schema: { ...schema, response: { ...schema.response, ...plainReplies } } };
+  const documented: Record<string, unknown> = { ...schema.response, ...plainReplies };
+  for (const [status, content] of Object.entries(plainContent)) {
+    const reply = schema.response?.[status];
+    if (reply) documented[status] = { ...reply, content: { ...reply.content, ...content } };
+  }
+  return { ...transformed, schema: { ...schema, response: documented } };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeadlineAlertLevel } from '../deadlines/alerts';
+import type { Assert, SameType } from '../type-checks';
 
 /**
  * The background agents (spec sections 1, 3 and 7): what the server and the web app say about
@@ -42,6 +43,16 @@ export interface AgentInfo {
   changedBy: string | null;
 }
 
+export const agentInfoSchema = z.object({
+  id: z.enum(agentIds),
+  status: z.enum(agentStatuses),
+  lastRunAt: z.string().nullable(),
+  nextRunAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  changedBy: z.string().nullable(),
+});
+export type AgentInfoSchemaMatches = Assert<SameType<z.infer<typeof agentInfoSchema>, AgentInfo>>;
+
 export type LogLevel = 'info' | 'success' | 'warning' | 'error';
 
 /** One step an agent reports to the user it acts for (the agent dialogue). */
@@ -68,6 +79,28 @@ export interface VatLogEntry {
   /** Why there was no answer, when there was none. */
   failure: string | null;
 }
+
+export const agentLogEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  agentId: z.enum(agentIds),
+  level: z.enum(['info', 'success', 'warning', 'error']),
+  message: z.string(),
+});
+export type AgentLogEntrySchemaMatches = Assert<SameType<z.infer<typeof agentLogEntrySchema>, AgentLogEntry>>;
+
+export const vatLogEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  method: z.string(),
+  endpoint: z.string(),
+  status: z.number().int().nullable(),
+  durationMs: z.number(),
+  correlationId: z.string().nullable(),
+  vrn: z.string().nullable(),
+  failure: z.string().nullable(),
+});
+export type VatLogEntrySchemaMatches = Assert<SameType<z.infer<typeof vatLogEntrySchema>, VatLogEntry>>;
 
 /** Spec section 9: at most this many entries per store per user. */
 export const MAX_STORED_LOG_ENTRIES = 1000;

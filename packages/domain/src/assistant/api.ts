@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vrnSchema } from '../hmrc/api';
+import type { Assert, SameType } from '../type-checks';
 import { type LlmSelection, llmSelections } from './llm';
 
 /**
@@ -49,6 +50,49 @@ export interface ConversationSummary {
 export interface Conversation extends ConversationSummary {
   messages: ChatMessage[];
 }
+
+// The replies' schemas, each checked against the type it describes.
+export const modelInfoSchema = z.object({
+  id: llmSelectionSchema,
+  configured: z.boolean(),
+  reason: z.string().nullable(),
+  model: z.string().nullable(),
+});
+export type ModelInfoSchemaMatches = Assert<SameType<z.infer<typeof modelInfoSchema>, ModelInfo>>;
+
+export const sourceSchema = z.object({
+  n: z.number().int(),
+  passageId: z.string(),
+  title: z.string(),
+  url: z.string(),
+  appliesFrom: z.string().nullable(),
+});
+export type SourceSchemaMatches = Assert<SameType<z.infer<typeof sourceSchema>, Source>>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  sources: z.array(sourceSchema),
+  status: z.enum(['complete', 'stopped', 'failed']),
+  llm: llmSelectionSchema.nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessageSchemaMatches = Assert<SameType<z.infer<typeof chatMessageSchema>, ChatMessage>>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  llm: llmSelectionSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationSummarySchemaMatches = Assert<
+  SameType<z.infer<typeof conversationSummarySchema>, ConversationSummary>
+>;
+
+export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(chatMessageSchema) });
+export type ConversationSchemaMatches = Assert<SameType<z.infer<typeof conversationSchema>, Conversation>>;
 
 export const sendMessageBodySchema = z.object({
   text: z.string().trim().min(1, 'Ask a question').max(4000, 'A question has at most 4,000 characters'),

@@ -1,6 +1,10 @@
 import {
   type AgentId,
   agentIds,
+  agentInfoSchema,
+  agentLogEntrySchema,
+  browserChoiceSchema,
+  vatLogEntrySchema,
   authorizeUserBodySchema,
   browserIdSchema,
   setAgentStatusBodySchema,
@@ -38,14 +42,21 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   const { agents, logs, events, authoriser } = options;
 
   // Public, as the Agents screen is shown to guests too; a signed-in user also sees their own runs.
-  app.get('/agents/statuses', { config: { access: 'public' } }, async (request) => {
+  const statuses = {
+    config: { access: 'public' as const },
+    schema: { response: { 200: z.object({ agents: z.array(agentInfoSchema) }) } },
+  };
+  api.get('/agents/statuses', statuses, async (request) => {
     const viewer = await options.resolveUser(request);
     return { agents: agents.list(viewer) };
   });
 
   api.put(
     '/agents/statuses/:id',
-    { config: adminsOnly, schema: { params: agentIdParamsSchema, body: setAgentStatusBodySchema } },
+    {
+      config: adminsOnly,
+      schema: { params: agentIdParamsSchema, body: setAgentStatusBodySchema, response: { 200: agentInfoSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
@@ -54,15 +65,12 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   );
 
   /** An Admin's "Run now" for a scheduled agent. */
-  api.post(
-    '/agents/:id/run',
-    { config: adminsOnly, schema: { params: agentIdParamsSchema } },
-    async (request, reply) => {
-      const { id } = request.params;
-      await agents.runNow(id as AgentId);
-      return reply.code(200).send(agents.info(id, currentUser(request)));
-    },
-  );
+  const run = { config: adminsOnly, schema: { params: agentIdParamsSchema, response: { 200: agentInfoSchema } } };
+  api.post('/agents/:id/run', run, async (request, reply) => {
+    const { id } = request.params;
+    await agents.runNow(id as AgentId);
+    return reply.code(200).send(agents.info(id, currentUser(request)));
+  });
 
   // --- logs: newest last, as a dialogue reads ------------------------------------------------
   // A guest is asked to sign in to see the agent dialogue (spec section 6), as on the socket.
@@ -73,21 +81,34 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
    */
   const dialogueOwners = (user: SessionUser) => [...new Set([user.id, user.workspaceId])];
 
-  app.get('/agents/logs', { config: accountHolders }, async (request) => ({
+  const agentEntries = {
+    config: accountHolders,
+    schema: { response: { 200: z.object({ entries: z.array(agentLogEntrySchema) }) } },
+  };
+  const vatEntries = {
+    config: accountHolders,
+    schema: { response: { 200: z.object({ entries: z.array(vatLogEntrySchema) }) } },
+  };
+  api.get('/agents/logs', agentEntries, async (request) => ({
     entries: (await logs.agentLog(dialogueOwners(currentUser(request)))).reverse(),
   }));
 
-  app.get('/log', { config: accountHolders }, async (request) => ({
+  api.get('/log', vatEntries, async (request) => ({
     entries: (await logs.vatLog(currentUser(request).workspaceId)).reverse(),
   }));
 
-  app.get('/logs/user', { config: accountHolders }, async (request) => {
+  const bothLogs = z.object({ agent: z.array(agentLogEntrySchema), vat: z.array(vatLogEntrySchema) });
+  api.get('/logs/user', { config: accountHolders, schema: { response: { 200: bothLogs } } }, async (request) => {
     const user = currentUser(request);
     const [agent, vat] = await Promise.all([logs.agentLog(dialogueOwners(user)), logs.vatLog(user.workspaceId)]);
     return { agent: agent.reverse(), vat: vat.reverse() };
   });
 
-  app.delete('/logs/clear', { config: practiceMay('clearLogs') }, async (request) => {
+  const clearing = {
+    config: practiceMay('clearLogs'),
+    schema: { response: { 200: z.object({ cleared: z.number().int() }) } },
+  };
+  api.delete('/logs/clear', clearing, async (request) => {
     // Clears what the person sees, the practice's lines included (for every member of it).
     const owners = dialogueOwners(currentUser(request));
     const cleared = await logs.clear('agent_log', owners);
@@ -95,7 +116,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     return { cleared };
   });
 
-  app.delete('/logs/vat/clear', { config: practiceMay('clearLogs') }, async (request) => {
+  api.delete('/logs/vat/clear', clearing, async (request) => {
     const { workspaceId } = currentUser(request);
     const cleared = await logs.clear('vat_log', [workspaceId]);
     events.send({ user: workspaceId }, 'logs:cleared', 'vat');
@@ -104,10 +125,15 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
 
   // --- sandbox authoriser ----------------------------------------------------------------------
 
-  app.get('/authorize_user/browsers', { config: accountHolders }, async (request) => ({
-    ...authoriser.browsers(),
-    running: authoriser.isRunningFor(currentUser(request).id),
-  }));
+  const browsers = z.object({ available: z.boolean(), browsers: z.array(browserChoiceSchema), running: z.boolean() });
+  api.get(
+    '/authorize_user/browsers',
+    { config: accountHolders, schema: { response: { 200: browsers } } },
+    async (request) => ({
+      ...authoriser.browsers(),
+      running: authoriser.isRunningFor(currentUser(request).id),
+    }),
+  );
 
   api.post(
     '/authorize_user',
@@ -123,7 +149,8 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
     },
   );
 
-  app.delete('/authorize_user', { config: accountHolders }, async (request) => {
+  const aborted = { config: accountHolders, schema: { response: { 200: z.object({ aborted: z.boolean() }) } } };
+  api.delete('/authorize_user', aborted, async (request) => {
     if (!authoriser.abort(currentUser(request).id)) {
       throw new AppError('NOT_FOUND', 'The sandbox authoriser is not running for you.');
     }

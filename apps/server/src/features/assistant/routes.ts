@@ -1,10 +1,19 @@
 import { PassThrough } from 'node:stream';
-import { llmSelectionHeader, llmSelections, llmSelectionSchema, sendMessageBodySchema } from '@vatwise/domain';
+import {
+  conversationSchema,
+  conversationSummarySchema,
+  llmSelectionHeader,
+  llmSelections,
+  llmSelectionSchema,
+  modelInfoSchema,
+  sendMessageBodySchema,
+} from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AssistantConfig } from '../../config';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
+import { emptyReply, fileReply } from '../../plugins/reply-schemas';
 import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
 import type { VatDataService } from '../vat-operations';
 import type { AnswerLanguage } from './knowledge/spanish-questions';
@@ -48,26 +57,50 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { service } = options;
 
-  app.get('/models', { config: { access: 'public' } }, async () => ({ models: modelInfos(options.config) }));
+  const models = {
+    config: { access: 'public' as const },
+    schema: { response: { 200: z.object({ models: z.array(modelInfoSchema) }) } },
+  };
+  api.get('/models', models, async () => ({ models: modelInfos(options.config) }));
 
-  app.get('/conversations', { config: accountHolders }, async (request) => ({
-    conversations: await service.list(currentUser(request).id),
-  }));
+  const conversations = z.object({ conversations: z.array(conversationSummarySchema) });
+  api.get(
+    '/conversations',
+    { config: accountHolders, schema: { response: { 200: conversations } } },
+    async (request) => ({
+      conversations: await service.list(currentUser(request).id),
+    }),
+  );
 
-  app.post('/conversations', { config: accountHolders }, async (request, reply) => {
-    return reply.code(201).send(await service.create(currentUser(request).id, selectionOf(request)));
-  });
+  api.post(
+    '/conversations',
+    { config: accountHolders, schema: { response: { 201: conversationSchema } } },
+    async (request, reply) => {
+      return reply.code(201).send(await service.create(currentUser(request).id, selectionOf(request)));
+    },
+  );
 
-  api.get('/conversations/:id', { config: accountHolders, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    return service.get(currentUser(request).id, id);
-  });
+  api.get(
+    '/conversations/:id',
+    { config: accountHolders, schema: { params: idParams, response: { 200: conversationSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      return service.get(currentUser(request).id, id);
+    },
+  );
 
-  api.delete('/conversations/:id', { config: accountHolders, schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    await service.delete(currentUser(request).id, id);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/conversations/:id',
+    {
+      config: accountHolders,
+      schema: { params: idParams, response: { 204: emptyReply('The conversation is deleted.') } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await service.delete(currentUser(request).id, id);
+      return reply.code(204).send();
+    },
+  );
 
   /**
    * Asks a question; the answer streams as one JSON event per line. Everything that can refuse the
@@ -76,7 +109,15 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
   // Not compressed: a compressor holds back the lines until it has enough to pack.
   api.post(
     '/conversations/:id/messages',
-    { config: accountHolders, compress: false, schema: { params: idParams, body: sendMessageBodySchema } },
+    {
+      config: accountHolders,
+      compress: false,
+      schema: {
+        params: idParams,
+        body: sendMessageBodySchema,
+        response: { 200: fileReply('The answer as it comes: one JSON event per line.', 'application/x-ndjson') },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const body = request.body;

@@ -1,4 +1,10 @@
-import { displayNameSchema, redirectFieldNames, redirectTargetSchema, updateProfileBodySchema } from '@vatwise/domain';
+import {
+  displayNameSchema,
+  redirectFieldNames,
+  redirectTargetSchema,
+  updateProfileBodySchema,
+  userRecordSchema,
+} from '@vatwise/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -200,5 +206,9 @@ export async function authRoutes(
    * Who is signed in: `{ user }`, or `{ user: null }` for nobody. A plain 200 either way, so the
    * browser's check on every visit does not log a failed request.
    */
-  app.get('/me', { config: { access: 'public' } }, async (request) => ({ user: await signedInUser(request) }));
+  app.get(
+    '/me',
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ user: userRecordSchema.nullable() }) } } },
+    async (request) => ({ user: await signedInUser(request) }),
+  );
 }

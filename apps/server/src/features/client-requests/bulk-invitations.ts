@@ -2,6 +2,7 @@ import {
   type BulkInvitationAnswer,
   type BulkInvitationBody,
   type BulkInvitationResult,
+  bulkInvitationAnswerSchema,
   bulkInvitationBodySchema,
   isCalendarDate,
   maxInvitationRows,
@@ -203,7 +204,10 @@ export async function bulkInvitationRoutes(app: FastifyInstance, options: BulkIn
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/client_requests/bulk',
-    { config: accountHolders, schema: { body: bulkInvitationBodySchema } },
+    {
+      config: accountHolders,
+      schema: { body: bulkInvitationBodySchema, response: { 200: bulkInvitationAnswerSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       return options.bulkInvitations.invite(user, await options.fraud.forRequest(request, user), request.body);

@@ -1,4 +1,10 @@
-import { addClientBodySchema, clientRequestIdParamsSchema, clientRequestsQuerySchema } from '@vatwise/domain';
+import {
+  addClientBodySchema,
+  clientRequestIdParamsSchema,
+  clientRequestListSchema,
+  clientRequestSchema,
+  clientRequestsQuerySchema,
+} from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +24,10 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
 
   api.get(
     '/client_requests',
-    { config: accountHolders, schema: { querystring: clientRequestsQuerySchema } },
+    {
+      config: accountHolders,
+      schema: { querystring: clientRequestsQuerySchema, response: { 200: clientRequestListSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       return clientRequests.list(user, await fraud.forRequest(request, user), {
@@ -29,7 +38,10 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
 
   api.post(
     '/client_requests',
-    { config: practiceMay('askClients'), schema: { body: addClientBodySchema } },
+    {
+      config: practiceMay('askClients'),
+      schema: { body: addClientBodySchema, response: { 201: clientRequestSchema } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const created = await clientRequests.create(user, await fraud.forRequest(request, user), request.body);
@@ -39,7 +51,10 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
 
   api.post(
     '/client_requests/:id/cancel',
-    { config: practiceMay('askClients'), schema: { params: clientRequestIdParamsSchema } },
+    {
+      config: practiceMay('askClients'),
+      schema: { params: clientRequestIdParamsSchema, response: { 200: clientRequestListSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       return clientRequests.cancel(user, await fraud.forRequest(request, user), request.params.id);
@@ -47,14 +62,18 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
   );
 
   // Re-checks every authority at once: waiting requests' answers and accepted clients' relationships.
-  api.post('/client_requests/recheck', { config: accountHolders }, async (request) => {
+  const recheck = { config: accountHolders, schema: { response: { 200: clientRequestListSchema } } };
+  api.post('/client_requests/recheck', recheck, async (request) => {
     const user = currentUser(request);
     return clientRequests.recheck(user, await fraud.forRequest(request, user));
   });
 
   api.post(
     '/client_requests/:id/ask_again',
-    { config: practiceMay('askClients'), schema: { params: clientRequestIdParamsSchema } },
+    {
+      config: practiceMay('askClients'),
+      schema: { params: clientRequestIdParamsSchema, response: { 201: clientRequestSchema } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const created = await clientRequests.askAgain(user, await fraud.forRequest(request, user), request.params.id);
@@ -64,7 +83,10 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
 
   api.post(
     '/client_requests/:id/end_authority',
-    { config: practiceMay('deleteBusiness'), schema: { params: clientRequestIdParamsSchema } },
+    {
+      config: practiceMay('deleteBusiness'),
+      schema: { params: clientRequestIdParamsSchema, response: { 200: clientRequestListSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       return clientRequests.endAuthority(user, await fraud.forRequest(request, user), request.params.id);
@@ -75,7 +97,11 @@ export async function clientRequestRoutes(app: FastifyInstance, options: ClientR
     '/client_requests/:id/sandbox_answer',
     {
       config: practiceMay('askClients'),
-      schema: { params: clientRequestIdParamsSchema, body: z.object({ accept: z.boolean() }) },
+      schema: {
+        params: clientRequestIdParamsSchema,
+        body: z.object({ accept: z.boolean() }),
+        response: { 200: clientRequestListSchema },
+      },
     },
     async (request) => {
       const user = currentUser(request);

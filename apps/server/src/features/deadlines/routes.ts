@@ -2,6 +2,7 @@ import {
   type DeadlineObligation,
   deadlinesQuerySchema,
   type DeadlinesResponse,
+  deadlinesResponseSchema,
   deadlinesResponseFrom,
   icsFileName,
   ukToday,
@@ -10,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountHolders, currentUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
+import { fileReply } from '../../plugins/reply-schemas';
 import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
 import type { VatDataService } from '../vat-operations';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,28 +54,45 @@ export async function deadlineRoutes(app: FastifyInstance, { service, vatData, f
     return { vrn, businessName: business.name, obligations };
   }
 
-  const options = { config: accountHolders, schema: { querystring: deadlinesQuerySchema } };
+  const config = accountHolders;
 
-  api.get('/deadlines', options, async (request): Promise<DeadlinesResponse> => {
-    const open = await openObligations(request, request.query.vrn);
-    return deadlinesResponseFrom({ ...open, today: ukToday() });
-  });
+  api.get(
+    '/deadlines',
+    { config, schema: { querystring: deadlinesQuerySchema, response: { 200: deadlinesResponseSchema } } },
+    async (request): Promise<DeadlinesResponse> => {
+      const open = await openObligations(request, request.query.vrn);
+      return deadlinesResponseFrom({ ...open, today: ukToday() });
+    },
+  );
 
-  api.get('/deadlines/calendar.ics', options, async (request, reply) => {
-    const open = await openObligations(request, request.query.vrn);
-    const ics = vatCalendarIcs({ ...open, generatedAt: new Date() });
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${icsFileName(open.vrn)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(ics);
-  });
+  const calendar = fileReply('The open deadlines as an iCalendar file.', 'text/calendar');
+  api.get(
+    '/deadlines/calendar.ics',
+    { config, schema: { querystring: deadlinesQuerySchema, response: { 200: calendar } } },
+    async (request, reply) => {
+      const open = await openObligations(request, request.query.vrn);
+      const ics = vatCalendarIcs({ ...open, generatedAt: new Date() });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${icsFileName(open.vrn)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(ics);
+    },
+  );
 
   // The opt-in daily e-mail digest of deadline and payment warnings.
-  app.get('/reminders', { config: accountHolders }, async (request) => digest.subscription(currentUser(request).id));
+  const subscriptionSchema = z.object({ dailyDigest: z.boolean(), delivery: z.enum(['smtp', 'outbox', 'none']) });
+  api.get(
+    '/reminders',
+    { config: accountHolders, schema: { response: { 200: subscriptionSchema } } },
+    async (request) => digest.subscription(currentUser(request).id),
+  );
   api.put(
     '/reminders',
-    { config: accountHolders, schema: { body: z.object({ dailyDigest: z.boolean() }) } },
+    {
+      config: accountHolders,
+      schema: { body: z.object({ dailyDigest: z.boolean() }), response: { 200: subscriptionSchema } },
+    },
     async (request) => digest.subscribe(currentUser(request).id, request.body.dailyDigest),
   );
 }

@@ -1,11 +1,19 @@
 import {
   addBusinessBodySchema,
+  apiErrorBodySchema,
+  businessListSchema,
   checkAuthQuerySchema,
+  checkAuthResponseSchema,
   createSandboxUserBodySchema,
   exchangeCodeBodySchema,
+  exchangeCodeResponseSchema,
   getAuthUrlQuerySchema,
+  getAuthUrlResponseSchema,
   hmrcUserIdSchema,
   refreshTokenBodySchema,
+  refreshTokenResponseSchema,
+  sandboxUserListSchema,
+  sandboxUserSchema,
   selectBusinessBodySchema,
   vrnSchema,
 } from '@vatwise/domain';
@@ -13,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { accountHolders, currentUser, practiceMay } from '../../plugins/access';
 import { AppError, errorBody } from '../../plugins/errors';
+import { emptyReply } from '../../plugins/reply-schemas';
 import type { FraudHeaderSource } from './fraud-headers';
 import type { SandboxUserService } from './sandbox-users';
 import type { HmrcConnectionService } from './service';
@@ -34,20 +43,33 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.post(
     '/create_sandbox_user',
-    { config: practiceMay('connectBusiness'), schema: { body: createSandboxUserBodySchema } },
+    {
+      config: practiceMay('connectBusiness'),
+      schema: { body: createSandboxUserBodySchema, response: { 201: sandboxUserSchema } },
+    },
     async (request, reply) => {
       const { userType } = request.body;
       return reply.code(201).send(await sandboxUsers.createSandboxUser(currentUser(request), userType));
     },
   );
 
-  app.get('/sandbox_users', { config: accountHolders }, async (request) => ({
-    sandboxUsers: await sandboxUsers.listSandboxUsers(currentUser(request)),
-  }));
+  api.get(
+    '/sandbox_users',
+    { config: accountHolders, schema: { response: { 200: sandboxUserListSchema } } },
+    async (request) => ({
+      sandboxUsers: await sandboxUsers.listSandboxUsers(currentUser(request)),
+    }),
+  );
 
   api.delete(
     '/sandbox_users/:userId',
-    { config: practiceMay('deleteSandboxUser'), schema: { params: z.object({ userId: hmrcUserIdSchema }) } },
+    {
+      config: practiceMay('deleteSandboxUser'),
+      schema: {
+        params: z.object({ userId: hmrcUserIdSchema }),
+        response: { 204: emptyReply('The sandbox user is deleted.') },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.params;
       await sandboxUsers.deleteSandboxUser(currentUser(request), userId);
@@ -59,7 +81,10 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.get(
     '/get_auth_url',
-    { config: practiceMay('connectBusiness'), schema: { querystring: getAuthUrlQuerySchema } },
+    {
+      config: practiceMay('connectBusiness'),
+      schema: { querystring: getAuthUrlQuerySchema, response: { 200: getAuthUrlResponseSchema } },
+    },
     async (request) => {
       const { userId, agentArn } = request.query;
       try {
@@ -74,7 +99,10 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.post(
     '/exchange_code',
-    { config: practiceMay('connectBusiness'), schema: { body: exchangeCodeBodySchema } },
+    {
+      config: practiceMay('connectBusiness'),
+      schema: { body: exchangeCodeBodySchema, response: { 200: exchangeCodeResponseSchema } },
+    },
     async (request) => {
       const body = request.body;
       const user = currentUser(request);
@@ -84,7 +112,14 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.get(
     '/check_auth',
-    { config: accountHolders, schema: { querystring: checkAuthQuerySchema } },
+    {
+      config: accountHolders,
+      schema: {
+        querystring: checkAuthQuerySchema,
+        // 503: the check failed; the answer still says userExists, with the error.
+        response: { 200: checkAuthResponseSchema, 503: checkAuthResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.query;
       try {
@@ -99,7 +134,13 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.post(
     '/refresh_token',
-    { config: accountHolders, schema: { body: refreshTokenBodySchema } },
+    {
+      config: accountHolders,
+      schema: {
+        body: refreshTokenBodySchema,
+        response: { 200: refreshTokenResponseSchema, 502: apiErrorBodySchema },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.body;
       try {
@@ -114,11 +155,18 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   // --- businesses ----------------------------------------------------------------------------
 
-  app.get('/businesses', { config: accountHolders }, async (request) => service.listBusinesses(currentUser(request)));
+  api.get(
+    '/businesses',
+    { config: accountHolders, schema: { response: { 200: businessListSchema } } },
+    async (request) => service.listBusinesses(currentUser(request)),
+  );
 
   api.post(
     '/businesses',
-    { config: practiceMay('connectBusiness'), schema: { body: addBusinessBodySchema } },
+    {
+      config: practiceMay('connectBusiness'),
+      schema: { body: addBusinessBodySchema, response: { 201: businessListSchema } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       return reply.code(201).send(await service.addBusiness(user, await fraud.forRequest(request, user), request.body));
@@ -127,7 +175,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.put(
     '/businesses/current',
-    { config: accountHolders, schema: { body: selectBusinessBodySchema } },
+    { config: accountHolders, schema: { body: selectBusinessBodySchema, response: { 200: businessListSchema } } },
     async (request) => {
       const { vrn } = request.body;
       return service.selectBusiness(currentUser(request), vrn);
@@ -136,7 +184,10 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
 
   api.delete(
     '/businesses/:vrn',
-    { config: practiceMay('deleteBusiness'), schema: { params: z.object({ vrn: vrnSchema }) } },
+    {
+      config: practiceMay('deleteBusiness'),
+      schema: { params: z.object({ vrn: vrnSchema }), response: { 200: businessListSchema } },
+    },
     async (request) => {
       const { vrn } = request.params;
       return service.removeBusiness(currentUser(request), vrn);

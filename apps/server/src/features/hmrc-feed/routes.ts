@@ -1,4 +1,4 @@
-import type { HmrcFeed } from '@vatwise/domain';
+import { type HmrcFeed, hmrcFeedSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import { feedUnavailableMessage, type HmrcFeedService } from './service';
 
@@ -8,7 +8,8 @@ export interface HmrcFeedRouteOptions {
 
 /** GOV.UK's HMRC news for the Home dashboard: public, and always 200 (the body says whether it could be read). */
 export async function hmrcFeedRoutes(app: FastifyInstance, { service }: HmrcFeedRouteOptions) {
-  app.get('/hmrc-feed', { config: { access: 'public' } }, async (request): Promise<HmrcFeed> => {
+  const options = { config: { access: 'public' as const }, schema: { response: { 200: hmrcFeedSchema } } };
+  app.get('/hmrc-feed', options, async (request): Promise<HmrcFeed> => {
     try {
       return await service.current();
     } catch (error) {

@@ -1,3 +1,4 @@
+import { dashboardSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ export async function dashboardRoutes(app: FastifyInstance, { dashboard, fraud, 
           /** Only the clients assigned to the signed-in member. */
           mine: z.enum(['true', 'false']).optional(),
         }),
+        response: { 200: dashboardSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,10 @@
-import { practicePolicyChangeSchema, vrnSchema } from '@vatwise/domain';
+import {
+  businessActivitySchema,
+  practiceInvitationSchema,
+  practicePolicyChangeSchema,
+  practicePolicySchema,
+  vrnSchema,
+} from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,11 +22,18 @@ export interface PracticeRouteOptions {
 export async function practiceRoutes(app: FastifyInstance, { practices }: PracticeRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/practice/policy', { config: accountHolders }, async (request) => practices.policy(currentUser(request)));
+  api.get(
+    '/practice/policy',
+    { config: accountHolders, schema: { response: { 200: practicePolicySchema } } },
+    async (request) => practices.policy(currentUser(request)),
+  );
 
   api.put(
     '/practice/policy',
-    { config: practiceMay('managePractice'), schema: { body: practicePolicyChangeSchema } },
+    {
+      config: practiceMay('managePractice'),
+      schema: { body: practicePolicyChangeSchema, response: { 200: practicePolicySchema } },
+    },
     async (request) => practices.setPolicy(currentUser(request), request.body),
   );
 
@@ -31,6 +44,7 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: Practi
       config: accountHolders,
       schema: {
         querystring: z.object({ invitation: z.string().max(200).optional(), token: z.string().max(200).optional() }),
+        response: { 200: z.object({ invitations: z.array(practiceInvitationSchema) }) },
       },
     },
     async (request) => {
@@ -42,13 +56,25 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: Practi
 
   api.get(
     '/practice/invitations/:id/link',
-    { config: practiceMay('managePractice'), schema: { params: z.object({ id: z.string().min(1).max(200) }) } },
+    {
+      config: practiceMay('managePractice'),
+      schema: {
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
     async (request) => practices.invitationLink(currentUser(request), request.params.id),
   );
 
   api.get(
     '/businesses/:vrn/activity',
-    { config: accountHolders, schema: { params: z.object({ vrn: vrnSchema }) } },
+    {
+      config: accountHolders,
+      schema: {
+        params: z.object({ vrn: vrnSchema }),
+        response: { 200: z.object({ activity: z.array(businessActivitySchema) }) },
+      },
+    },
     async (request) => ({ activity: await practices.activity(currentUser(request), request.params.vrn) }),
   );
 }

@@ -1,3 +1,4 @@
+import { ownWorkSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountHolders, currentUser } from '../../plugins/access';
@@ -11,11 +12,15 @@ export interface WorkspaceMoveRouteOptions {
 export async function workspaceMoveRoutes(app: FastifyInstance, { workspaceMove }: WorkspaceMoveRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/practice/own-work', { config: accountHolders }, async (request) =>
-    workspaceMove.ownWork(currentUser(request)),
+  api.get(
+    '/practice/own-work',
+    { config: accountHolders, schema: { response: { 200: ownWorkSchema } } },
+    async (request) => workspaceMove.ownWork(currentUser(request)),
   );
 
-  api.post('/practice/own-work/move', { config: accountHolders }, async (request) =>
-    workspaceMove.move(currentUser(request)),
+  api.post(
+    '/practice/own-work/move',
+    { config: accountHolders, schema: { response: { 200: ownWorkSchema } } },
+    async (request) => workspaceMove.move(currentUser(request)),
   );
 }

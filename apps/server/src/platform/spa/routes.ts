@@ -5,6 +5,7 @@ import { type ClientConfig, Role, type UserRecord } from '@vatwise/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendNotFound } from '../../plugins/errors';
+import { emptyReply, fileReply } from '../../plugins/reply-schemas';
 
 export interface SpaOptions {
   distDir: string;
@@ -262,8 +263,16 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions) {
   };
 
   // The static handler refuses a directory (403), so the root page is a route of its own.
-  app.get('/', sendPage);
-  app.get('/index.html', sendPage);
+  const page = {
+    schema: {
+      response: {
+        200: fileReply('A page of the web app, with the signed-in user in it.', 'text/html'),
+        307: emptyReply('In development: to the same page on the loopback address the server was started with.'),
+      },
+    },
+  };
+  app.get('/', page, sendPage);
+  app.get('/index.html', page, sendPage);
   app.setNotFoundHandler((request, reply) =>
     isPageRequest(request) ? sendPage(request, reply) : sendNotFound(request, reply),
   );

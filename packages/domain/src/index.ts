@@ -46,6 +46,7 @@ export * from './practice/roles';
 export * from './practice/permissions';
 export * from './practice/api';
 export * from './practice/clients';
+export * from './practice/client-approval-state';
 export * from './practice/client-approval';
 export * from './practice/own-work';
 export * from './notifications';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boxNumbers } from '../vat-returns/box-numbers';
 import { type NineBoxes, nineBoxesSchema } from '../vat-returns/api';
+import { clientApprovalSchema } from './client-approval-state';
 
 /**
  * What the client confirms by approving: what the agent then declares to HMRC on filing
@@ -11,31 +12,6 @@ export const clientApprovalDeclarationText =
 
 /** How long a client's approval link works (days). */
 export const clientApprovalLinkDays = 14;
-
-/**
- * Where the client's approval of a return stands, as the practice sees it: 'sent' (the link works),
- * 'approved' (of the figures as they are now), 'queried' (the client asked a question), 'changed'
- * (approved, but the figures moved since: the approval no longer stands), 'expired' (never
- * answered in time), 'none' (never sent).
- */
-export const clientApprovalStates = ['none', 'sent', 'approved', 'queried', 'changed', 'expired'] as const;
-export type ClientApprovalState = (typeof clientApprovalStates)[number];
-
-export const clientApprovalSchema = z.object({
-  state: z.enum(clientApprovalStates),
-  sentAt: z.string().nullable(),
-  sentBy: z.string().nullable(),
-  /** The address the practice said the link was for, if it gave one. */
-  sentTo: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  /** The name the client typed when approving or asking. */
-  clientName: z.string().nullable(),
-  answeredAt: z.string().nullable(),
-  question: z.string().nullable(),
-  /** Whether this practice files only what the client approved. */
-  required: z.boolean(),
-});
-export type ClientApproval = z.infer<typeof clientApprovalSchema>;
 
 /** POST /api/vat_returns/:id/client_approval: the address is optional (the practice may pass the link on itself). */
 export const sendClientApprovalBodySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ReturnReview } from '../practice/api';
-import type { ClientApproval } from '../practice/client-approval';
+import type { ClientApproval } from '../practice/client-approval-state';
 import { vrnSchema } from '../hmrc/api';
 import { isCalendarDate } from '../vat/dates';
 import type { VatSchemeKind } from './schemes';

@@ -1,7 +1,7 @@
 import { addDays, addMonths, minDate } from '../vat/dates';
 import { formatGbp } from '../vat/money';
 import type { BoxWarning, Treatment, VatRecordInput } from './api';
-import type { RecordGroup } from './records-to-boxes';
+import type { RecordGroup } from './record-groups';
 import { type BusinessScheme, schemeStartFor } from './schemes';
 
 /**

@@ -2,14 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FlatRateSettings, type VatRecord } from './api';
 import { flatRateParts } from './flat-rate';
-import {
-  boxFactsOfKey,
-  boxGroupKey,
-  computeReturn,
-  computeReturnOfGroups,
-  groupOfRecord,
-  type RecordGroup,
-} from './records-to-boxes';
+import { boxFactsOfKey, boxGroupKey, computeReturn, computeReturnOfGroups, groupOfRecord } from './records-to-boxes';
+import type { RecordGroup } from './record-groups';
 import { itContractor, purchase, quarter, recordsArb, sale, settingsArb } from './records-to-boxes.test-records';
 
 /** The records of the period grouped by their box facts and part, amounts summed: what the database's GROUP BY does. */

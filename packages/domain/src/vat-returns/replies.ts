@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { returnNoteSchema, returnReviewSchema } from '../practice/api';
-import { clientApprovalSchema } from '../practice/client-approval';
+import { clientApprovalSchema } from '../practice/client-approval-state';
 import type { Assert, Flattened, IdenticalType, SameType } from '../type-checks';
 import {
   boxTotalsMappingSchema,

@@ -3,6 +3,7 @@ export * from './flat-rate-sectors';
 export * from './flat-rate';
 export * from './boxes';
 export * from './comparison';
+export * from './record-groups';
 export * from './records-to-boxes';
 export * from './submit-window';
 export * from './bad-debt-relief';

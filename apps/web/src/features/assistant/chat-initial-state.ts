@@ -1,4 +1,4 @@
-import type { ChatState } from './chat-state';
+import type { ChatState } from './chat-types';
 import { storedLlm } from './selected-llm';
 
 /**

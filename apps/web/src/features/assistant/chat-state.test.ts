@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { signedOut } from '../auth';
 import { answerEventReceived } from './chat-actions';
 import { initialChatState } from './chat-initial-state';
-import { type ChatState, chatSlice } from './chat-state';
+import { chatSlice } from './chat-state';
+import type { ChatState } from './chat-types';
 import {
   createConversation,
   deleteConversation,

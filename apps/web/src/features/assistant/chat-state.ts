@@ -1,10 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ChatMessage, Conversation, ConversationSummary, LlmSelection, Source } from '@vatwise/domain';
+import type { ChatMessage, Conversation, ConversationSummary, LlmSelection } from '@vatwise/domain';
 import { rootReducer } from '../../shared/store/root';
 import { signedIn, signedOut } from '../auth';
 import { answerEventReceived } from './chat-actions';
 import {
-  type ChatFailure,
   createConversation,
   deleteConversation,
   fetchConversationHistory,
@@ -12,33 +11,7 @@ import {
   sendMessage,
 } from './chat-thunks';
 import { initialChatState } from './chat-initial-state';
-
-/** The answer being written: shown as it arrives, stored as a message when it ends. */
-export interface AnswerInProgress {
-  conversationId: string;
-  id: string | null;
-  content: string;
-  sources: Source[];
-  llm: LlmSelection | null;
-}
-
-/** Spec section 3, chat state, plus what streaming needs. */
-export interface ChatState {
-  conversationHistory: ConversationSummary[];
-  currentConversation: Conversation | null;
-  currentConversationId: string | null;
-  selectedLLM: LlmSelection;
-  /** A conversation or the history is on its way. */
-  loading: boolean;
-  error: ChatFailure | null;
-  /** The history has been asked for since sign-in (it is fetched once). */
-  historyRequested: boolean;
-  /** The question just sent, shown until the server confirms it. */
-  pendingQuestion: string | null;
-  answer: AnswerInProgress | null;
-  /** The user allowed the assistant to read their own VAT data (asked each visit, never stored). */
-  useMyData: boolean;
-}
+import type { ChatState } from './chat-types';
 
 /** Adds a conversation to the history, or replaces it there if present (spec section 4). */
 function upsert(history: ConversationSummary[], summary: ConversationSummary) {

@@ -6,14 +6,8 @@ import type { RootState } from '../../shared/store/root';
 import { TAXGPT_BASE, assistantApi } from './api';
 import { answerEventReceived } from './chat-actions';
 import { initialChatState } from './chat-initial-state';
-import type { ChatState } from './chat-state';
+import type { ChatFailure, ChatState } from './chat-types';
 import { readNdjson } from './ndjson';
-
-/** What failed, as spec section 8 names it; `detail` is the server's own explanation, if any. */
-export interface ChatFailure {
-  kind: 'history' | 'load' | 'create' | 'delete' | 'send';
-  detail: string | null;
-}
 
 interface ThunkConfig {
   state: RootState;

@@ -1,25 +1,9 @@
 import { TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from '../format/date-input';
+import type { DateFieldProps } from './date-field-props';
 import { useDeferredModule } from './use-after-first-paint';
-
-export interface DateFieldProps {
-  label: ReactNode;
-  description?: ReactNode;
-  /** 'YYYY-MM-DD', or '' for none. */
-  value: string;
-  /** 'YYYY-MM-DD', or '' once the field is emptied. */
-  onChange: (value: string) => void;
-  error?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
-  /** Earliest and latest 'YYYY-MM-DD' the calendar offers (a typed date outside is left to the form to explain). */
-  minDate?: string;
-  maxDate?: string;
-  w?: number | string;
-  'aria-describedby'?: string;
-}
 
 // The calendar (Mantine's dates, dayjs and a floating drop-down) is code no first paint needs.
 const loadDatePickerField = () => import('./DatePickerField');

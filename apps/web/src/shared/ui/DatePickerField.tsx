@@ -6,7 +6,7 @@ import 'dayjs/locale/es';
 import { localesOf } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from '../format/date-input';
-import type { DateFieldProps } from './DateField';
+import type { DateFieldProps } from './date-field-props';
 
 /**
  * DateField once its calendar's code has loaded: a date field that shows and reads dates as DD/MM/YYYY in the app's chosen language, not in the

@@ -1,7 +1,7 @@
 import type { ClientApproval, NineBoxes, ReceiptApprovals } from '@vatwise/domain';
 import { AppError } from '../../../plugins/errors';
 import type { ReturnRow } from '../return-row';
-import { sameBoxes } from '../submission/settle';
+import { sameBoxes } from '../same-boxes';
 import { boxesFingerprint } from './fingerprint';
 import type { ClientApprovalRepo, ClientApprovalRow } from './repo';
 

@@ -1,6 +1,6 @@
 import type { ComputedReturn, ReturnReview } from '@vatwise/domain';
 import type { ReturnRow } from '../return-row';
-import { sameBoxes } from '../submission/settle';
+import { sameBoxes } from '../same-boxes';
 
 /** A return's review columns when nobody has approved it, and when nobody has marked it ready either. */
 export const noApproval = { approved_by: null, approved_by_name: null, approved_at: null, approved_boxes: null };

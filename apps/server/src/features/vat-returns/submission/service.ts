@@ -18,13 +18,13 @@ import type { ReturnFigures } from '../drafts/figures';
 import type { DraftRepo } from '../drafts/repo';
 import type { DraftService } from '../drafts/service';
 import type { ReturnRow, SentBy } from '../return-row';
+import { sameBoxes } from '../same-boxes';
 import type { SubmissionRepo } from './repo';
 import {
   answerWindowMs,
   errorMessage,
   errorOf,
   isRefusal,
-  sameBoxes,
   type SettledReturn,
   settleReturn,
   submissionBody,

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../plugins/errors';
 import type { VatDataService } from '../../vat-operations';
 import type { LastError, ReturnRow, SentBy } from '../return-row';
+import { sameBoxes } from '../same-boxes';
 import type { SubmissionRepo } from './repo';
 import type { ClientApprovalHooks } from '../client-approval/hooks';
 
@@ -60,9 +61,6 @@ export const isRefusal = (error: unknown) =>
     error.code === 'HMRC_REAUTHORISE' ||
     error.code === 'BUSINESS_NOT_YOURS' ||
     (error.code === 'HMRC_REFUSED' && (error.hmrc?.status ?? 0) >= 400 && (error.hmrc?.status ?? 0) < 500));
-
-/** Box for box, to the penny: only then is the return HMRC holds the one we sent. */
-export const sameBoxes = (a: NineBoxes, b: NineBoxes) => boxNumbers.every((box) => a[boxKey(box)] === b[boxKey(box)]);
 
 const filedElsewhereError: LastError = {
   message:

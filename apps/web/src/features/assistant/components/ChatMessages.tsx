@@ -1,7 +1,7 @@
 import { Button, Center, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatState } from '../chat-state';
+import type { ChatState } from '../chat-types';
 import { MessageBubble, type ShownMessage } from './MessageBubble';
 
 /** The stored messages, then the question on its way and the answer being written. */

@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noCycle from './scripts/lint/no-cycle.mjs';
 
 /**
  * Import boundaries (architecture guide): packages never import apps; web layers go shared ->
@@ -121,7 +122,8 @@ export default tseslint.config(
   ]),
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
-    plugins: { 'import-x': importX },
+    // vatwise: this repository's own rules (scripts/lint/).
+    plugins: { 'import-x': importX, vatwise: { rules: { 'no-cycle': noCycle } } },
     settings: {
       // import-x parses each imported file to follow its imports: it must know how to read TypeScript.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -133,7 +135,8 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    // No import cycles, type-only imports included (import-x/no-cycle would skip those).
+    rules: { 'vatwise/no-cycle': 'error' },
   },
   {
     // The server's layers below the features: they never import one, however the path is written

@@ -3,11 +3,17 @@ import {
   dateRangeMessage,
   dateRangeProblem,
   dateRangeQuerySchema,
+  financialDetailsSchema,
   financialsQuerySchema,
+  liabilityListSchema,
+  obligationListSchema,
   obligationsQuerySchema,
+  paymentListSchema,
   penaltiesQuerySchema,
+  penaltiesSchema,
   returnViewQuerySchema,
   ukToday,
+  vatReturnSchema,
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -64,7 +70,10 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
 
   api.get(
     '/vat/obligations',
-    { config: accountHolders, schema: { querystring: obligationsQuerySchema.extend(scenarioShape) } },
+    {
+      config: accountHolders,
+      schema: { querystring: obligationsQuerySchema.extend(scenarioShape), response: { 200: obligationListSchema } },
+    },
     async (request) => {
       const query = request.query;
       checkRange('obligations', query.from, query.to);
@@ -76,7 +85,10 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
 
   api.get(
     '/vat/liabilities',
-    { config: accountHolders, schema: { querystring: dateRangeQuerySchema.extend(scenarioShape) } },
+    {
+      config: accountHolders,
+      schema: { querystring: dateRangeQuerySchema.extend(scenarioShape), response: { 200: liabilityListSchema } },
+    },
     async (request) => {
       const query = request.query;
       checkRange('liabilities', query.from, query.to);
@@ -86,7 +98,10 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
 
   api.get(
     '/vat/payments',
-    { config: accountHolders, schema: { querystring: dateRangeQuerySchema.extend(scenarioShape) } },
+    {
+      config: accountHolders,
+      schema: { querystring: dateRangeQuerySchema.extend(scenarioShape), response: { 200: paymentListSchema } },
+    },
     async (request) => {
       const query = request.query;
       checkRange('payments', query.from, query.to);
@@ -96,7 +111,10 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
 
   api.get(
     '/vat/penalties',
-    { config: accountHolders, schema: { querystring: penaltiesQuerySchema.extend(scenarioShape) } },
+    {
+      config: accountHolders,
+      schema: { querystring: penaltiesQuerySchema.extend(scenarioShape), response: { 200: penaltiesSchema } },
+    },
     async (request) => {
       const query = request.query;
       return vatData.penalties(await readerOf(request, query));
@@ -105,7 +123,10 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
 
   api.get(
     '/vat/financials',
-    { config: accountHolders, schema: { querystring: financialsQuerySchema.extend(scenarioShape) } },
+    {
+      config: accountHolders,
+      schema: { querystring: financialsQuerySchema.extend(scenarioShape), response: { 200: financialDetailsSchema } },
+    },
     async (request) => {
       const query = request.query;
       return vatData.financialDetails(await readerOf(request, query), query.chargeReference);
@@ -114,7 +135,10 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
 
   api.get(
     '/vat/returnview',
-    { config: accountHolders, schema: { querystring: returnViewQuerySchema.extend(scenarioShape) } },
+    {
+      config: accountHolders,
+      schema: { querystring: returnViewQuerySchema.extend(scenarioShape), response: { 200: vatReturnSchema } },
+    },
     async (request) => {
       const query = request.query;
       return vatData.returnView(await readerOf(request, query), query.periodKey);

@@ -1,4 +1,11 @@
-import { clientApproveBodySchema, clientQueryBodySchema, sendClientApprovalBodySchema } from '@vatwise/domain';
+import {
+  clientAnswerSchema,
+  clientApprovalPageSchema,
+  clientApproveBodySchema,
+  clientQueryBodySchema,
+  sendClientApprovalBodySchema,
+  sentClientApprovalSchema,
+} from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,14 +32,17 @@ export async function clientApprovalRoutes(
   api.post(
     '/vat_returns/:id/client_approval',
     // Asking the client is a step of preparing, as marking ready is (the roles table, practice/permissions.ts).
-    { config: practiceMay('markReady'), schema: { params: idParams, body: sendClientApprovalBodySchema } },
+    {
+      config: practiceMay('markReady'),
+      schema: { params: idParams, body: sendClientApprovalBodySchema, response: { 201: sentClientApprovalSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await clientApproval.send(currentUser(request), request.params.id, request.body.email)),
   );
 
   api.get(
     '/client_approval/:token',
-    { config: publicRoute, schema: { params: tokenParams } },
+    { config: publicRoute, schema: { params: tokenParams, response: { 200: clientApprovalPageSchema } } },
     async (request, reply) => {
       // The link is a secret: no cache keeps the page.
       void reply.header('cache-control', 'no-store');
@@ -42,13 +52,19 @@ export async function clientApprovalRoutes(
 
   api.post(
     '/client_approval/:token/approve',
-    { config: publicRoute, schema: { params: tokenParams, body: clientApproveBodySchema } },
+    {
+      config: publicRoute,
+      schema: { params: tokenParams, body: clientApproveBodySchema, response: { 200: clientAnswerSchema } },
+    },
     async (request) => clientApproval.approve(request.params.token, request.body, originOf(request)),
   );
 
   api.post(
     '/client_approval/:token/query',
-    { config: publicRoute, schema: { params: tokenParams, body: clientQueryBodySchema } },
+    {
+      config: publicRoute,
+      schema: { params: tokenParams, body: clientQueryBodySchema, response: { 200: clientAnswerSchema } },
+    },
     async (request) => clientApproval.query(request.params.token, request.body, originOf(request)),
   );
 }

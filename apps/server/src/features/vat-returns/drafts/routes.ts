@@ -1,8 +1,16 @@
-import { initiateReturnBodySchema, updateDraftBodySchema, vrnSchema } from '@vatwise/domain';
+import {
+  initiateReturnBodySchema,
+  returnComparisonSchema,
+  returnDraftListSchema,
+  returnDraftSchema,
+  updateDraftBodySchema,
+  vrnSchema,
+} from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountHolders, currentUser, practiceMay } from '../../../plugins/access';
+import { emptyReply } from '../../../plugins/reply-schemas';
 import type { FraudHeaderSource } from '../../hmrc-connection';
 import type { DraftService } from './service';
 import { idParams } from '../route-params';
@@ -22,7 +30,11 @@ export function draftRoutes(app: FastifyInstance, { drafts, fraud }: DraftRouteO
 
   api.post(
     '/initiate_vat_return',
-    { config: changes, schema: { body: initiateReturnBodySchema } },
+    // 201 for a new return; 200 for the period's return already begun.
+    {
+      config: changes,
+      schema: { body: initiateReturnBodySchema, response: { 200: returnDraftSchema, 201: returnDraftSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       const user = currentUser(request);
@@ -40,21 +52,31 @@ export function draftRoutes(app: FastifyInstance, { drafts, fraud }: DraftRouteO
 
   api.get(
     '/vat_returns',
-    { config: accountHolders, schema: { querystring: z.object({ vrn: vrnSchema }) } },
+    {
+      config: accountHolders,
+      schema: { querystring: z.object({ vrn: vrnSchema }), response: { 200: returnDraftListSchema } },
+    },
     async (request) => {
       const { vrn } = request.query;
       return { returns: await drafts.list(currentUser(request), vrn) };
     },
   );
 
-  api.get('/vat_returns/:id', { config: accountHolders, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    return drafts.get(currentUser(request), id);
-  });
+  api.get(
+    '/vat_returns/:id',
+    { config: accountHolders, schema: { params: idParams, response: { 200: returnDraftSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      return drafts.get(currentUser(request), id);
+    },
+  );
 
   api.put(
     '/vat_returns/:id',
-    { config: changes, schema: { params: idParams, body: updateDraftBodySchema } },
+    {
+      config: changes,
+      schema: { params: idParams, body: updateDraftBodySchema, response: { 200: returnDraftSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const { flatRate } = request.body;
@@ -62,15 +84,23 @@ export function draftRoutes(app: FastifyInstance, { drafts, fraud }: DraftRouteO
     },
   );
 
-  api.delete('/vat_returns/:id', { config: changes, schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    await drafts.discard(currentUser(request), id);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/vat_returns/:id',
+    { config: changes, schema: { params: idParams, response: { 204: emptyReply('The return is discarded.') } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await drafts.discard(currentUser(request), id);
+      return reply.code(204).send();
+    },
+  );
 
   // The boxes beside the previous period and the same period last year (HMRC's copy when we have none).
-  api.get('/vat_returns/:id/comparison', { config: accountHolders, schema: { params: idParams } }, async (request) => {
-    const user = currentUser(request);
-    return drafts.comparison(user, await fraud.forRequest(request, user), request.params.id);
-  });
+  api.get(
+    '/vat_returns/:id/comparison',
+    { config: accountHolders, schema: { params: idParams, response: { 200: returnComparisonSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return drafts.comparison(user, await fraud.forRequest(request, user), request.params.id);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { errorCorrectionInputSchema } from '@vatwise/domain';
+import { errorCorrectionInputSchema, returnErrorCorrectionsSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,13 +17,19 @@ export function errorCorrectionRoutes(app: FastifyInstance, { errorCorrections }
   // Changing records, drafts and imports is for the roles that may (plugins/access.ts).
   const changes = practiceMay('changeRecords');
 
-  api.get('/vat_returns/:id/error_corrections', { config: accountHolders, schema: { params: idParams } }, (request) =>
-    errorCorrections.list(currentUser(request), request.params.id),
+  // Each route answers the return's corrections as they now stand, with their working.
+  api.get(
+    '/vat_returns/:id/error_corrections',
+    { config: accountHolders, schema: { params: idParams, response: { 200: returnErrorCorrectionsSchema } } },
+    (request) => errorCorrections.list(currentUser(request), request.params.id),
   );
 
   api.post(
     '/vat_returns/:id/error_corrections',
-    { config: changes, schema: { params: idParams, body: errorCorrectionInputSchema } },
+    {
+      config: changes,
+      schema: { params: idParams, body: errorCorrectionInputSchema, response: { 201: returnErrorCorrectionsSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await errorCorrections.add(currentUser(request), request.params.id, request.body)),
   );
@@ -32,7 +38,10 @@ export function errorCorrectionRoutes(app: FastifyInstance, { errorCorrections }
     '/vat_returns/:id/error_corrections/:correctionId',
     {
       config: changes,
-      schema: { params: idParams.extend({ correctionId: z.string().min(1).max(64) }) },
+      schema: {
+        params: idParams.extend({ correctionId: z.string().min(1).max(64) }),
+        response: { 200: returnErrorCorrectionsSchema },
+      },
     },
     (request) => errorCorrections.remove(currentUser(request), request.params.id, request.params.correctionId),
   );

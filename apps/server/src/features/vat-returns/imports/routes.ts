@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { importPreviewSchema, importRecordListSchema, importResultSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,18 +21,27 @@ export async function importRoutes(app: FastifyInstance, { imports }: ImportRout
   // Files come as multipart/form-data (imports/upload.ts), read as they stream.
   await app.register(multipart, importMultipartOptions);
 
-  app.post('/vat_imports/preview', { config: changes }, async (request) => {
-    return imports.preview(currentUser(request), await readImportUpload(request));
-  });
+  api.post(
+    '/vat_imports/preview',
+    { config: changes, schema: { response: { 200: importPreviewSchema } } },
+    async (request) => imports.preview(currentUser(request), await readImportUpload(request)),
+  );
 
-  app.post('/vat_imports', { config: changes }, async (request, reply) => {
-    const result = await imports.apply(currentUser(request), await readImportUpload(request));
-    return reply.code(201).send(result);
-  });
+  api.post(
+    '/vat_imports',
+    { config: changes, schema: { response: { 201: importResultSchema } } },
+    async (request, reply) => {
+      const result = await imports.apply(currentUser(request), await readImportUpload(request));
+      return reply.code(201).send(result);
+    },
+  );
 
   api.get(
     '/vat_imports',
-    { config: accountHolders, schema: { querystring: z.object({ draftId: z.string().min(1) }) } },
+    {
+      config: accountHolders,
+      schema: { querystring: z.object({ draftId: z.string().min(1) }), response: { 200: importRecordListSchema } },
+    },
     async (request) => {
       const { draftId } = request.query;
       return { imports: await imports.list(currentUser(request), draftId) };

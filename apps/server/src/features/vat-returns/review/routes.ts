@@ -1,4 +1,4 @@
-import { returnNoteBodySchema } from '@vatwise/domain';
+import { returnDraftSchema, returnNoteBodySchema, returnNoteListSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountHolders, currentUser, practiceMay } from '../../../plugins/access';
@@ -19,7 +19,8 @@ export function reviewRoutes(app: FastifyInstance, { review }: ReviewRouteOption
   const stepAction = { ready: 'markReady', approve: 'approve', reopen: 'read' } as const;
   for (const step of ['ready', 'approve', 'reopen'] as const) {
     const config = practiceMay(stepAction[step]);
-    api.post(`/vat_returns/:id/${step}`, { config, schema: { params: idParams } }, async (request) => {
+    const schema = { params: idParams, response: { 200: returnDraftSchema } };
+    api.post(`/vat_returns/:id/${step}`, { config, schema }, async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
       if (step === 'ready') return review.markReady(user, id);
@@ -27,13 +28,18 @@ export function reviewRoutes(app: FastifyInstance, { review }: ReviewRouteOption
     });
   }
 
-  api.get('/vat_returns/:id/notes', { config: accountHolders, schema: { params: idParams } }, async (request) => ({
-    notes: await review.notes(currentUser(request), request.params.id),
-  }));
+  api.get(
+    '/vat_returns/:id/notes',
+    { config: accountHolders, schema: { params: idParams, response: { 200: returnNoteListSchema } } },
+    async (request) => ({ notes: await review.notes(currentUser(request), request.params.id) }),
+  );
 
   api.post(
     '/vat_returns/:id/notes',
-    { config: practiceMay('addNote'), schema: { params: idParams, body: returnNoteBodySchema } },
+    {
+      config: practiceMay('addNote'),
+      schema: { params: idParams, body: returnNoteBodySchema, response: { 201: returnNoteListSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send({ notes: await review.addNote(currentUser(request), request.params.id, request.body.text) }),
   );

@@ -1,7 +1,10 @@
 import {
   addMarginStockItemBodySchema,
+  businessSchemesSchema,
   marginStockItemInputSchema,
   marginStockListQuerySchema,
+  marginStockListSchema,
+  storedMarginStockItemSchema,
   vatSchemesBodySchema,
   vrnSchema,
 } from '@vatwise/domain';
@@ -9,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountHolders, currentUser, practiceMay } from '../../../plugins/access';
+import { emptyReply } from '../../../plugins/reply-schemas';
 import type { MarginStockService } from './margin-stock-service';
 import type { VatSchemeService } from './service';
 import { idParams } from '../route-params';
@@ -29,20 +33,28 @@ export function schemeRoutes(app: FastifyInstance, { schemes, stockBook }: Schem
 
   api.get(
     '/vat_schemes',
-    { config: accountHolders, schema: { querystring: z.object({ vrn: vrnSchema }) } },
+    {
+      config: accountHolders,
+      schema: { querystring: z.object({ vrn: vrnSchema }), response: { 200: businessSchemesSchema } },
+    },
     async (request) => schemes.schemes(currentUser(request), request.query.vrn),
   );
 
   // The whole list at once: the spells are checked together (no overlap of one scheme's spells).
-  api.put('/vat_schemes', { config: changes, schema: { body: vatSchemesBodySchema } }, async (request) =>
-    schemes.setSchemes(currentUser(request), request.body.vrn, request.body.schemes),
+  api.put(
+    '/vat_schemes',
+    { config: changes, schema: { body: vatSchemesBodySchema, response: { 200: businessSchemesSchema } } },
+    async (request) => schemes.setSchemes(currentUser(request), request.body.vrn, request.body.schemes),
   );
 
   // --- the margin scheme stock book (VAT Notice 718): the business's, not one return's ------------
 
   api.get(
     '/margin_stock_items',
-    { config: accountHolders, schema: { querystring: marginStockListQuerySchema } },
+    {
+      config: accountHolders,
+      schema: { querystring: marginStockListQuerySchema, response: { 200: marginStockListSchema } },
+    },
     async (request) => {
       const { vrn, from, to } = request.query;
       return stockBook.list(currentUser(request), vrn, from && to ? { from, to } : undefined);
@@ -51,7 +63,10 @@ export function schemeRoutes(app: FastifyInstance, { schemes, stockBook }: Schem
 
   api.post(
     '/margin_stock_items',
-    { config: changes, schema: { body: addMarginStockItemBodySchema } },
+    {
+      config: changes,
+      schema: { body: addMarginStockItemBodySchema, response: { 201: storedMarginStockItemSchema } },
+    },
     async (request, reply) => {
       const { vrn, ...input } = request.body;
       return reply.code(201).send(await stockBook.add(currentUser(request), vrn, input));
@@ -60,16 +75,25 @@ export function schemeRoutes(app: FastifyInstance, { schemes, stockBook }: Schem
 
   api.put(
     '/margin_stock_items/:id',
-    { config: changes, schema: { params: idParams, body: marginStockItemInputSchema } },
+    {
+      config: changes,
+      schema: { params: idParams, body: marginStockItemInputSchema, response: { 200: storedMarginStockItemSchema } },
+    },
     async (request) => stockBook.update(currentUser(request), request.params.id, request.body),
   );
 
-  api.delete('/margin_stock_items/:id', { config: changes, schema: { params: idParams } }, async (request, reply) => {
-    await stockBook.delete(currentUser(request), request.params.id);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/margin_stock_items/:id',
+    { config: changes, schema: { params: idParams, response: { 204: emptyReply('The stock item is deleted.') } } },
+    async (request, reply) => {
+      await stockBook.delete(currentUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  api.post('/margin_stock_items/:id/restore', { config: changes, schema: { params: idParams } }, async (request) =>
-    stockBook.restore(currentUser(request), request.params.id),
+  api.post(
+    '/margin_stock_items/:id/restore',
+    { config: changes, schema: { params: idParams, response: { 200: storedMarginStockItemSchema } } },
+    async (request) => stockBook.restore(currentUser(request), request.params.id),
   );
 }

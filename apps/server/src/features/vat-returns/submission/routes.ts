@@ -1,4 +1,4 @@
-import { submitReturnBodySchema } from '@vatwise/domain';
+import { returnDraftSchema, submitReturnBodySchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountHolders, currentUser, practiceMay } from '../../../plugins/access';
@@ -19,7 +19,10 @@ export function submissionRoutes(app: FastifyInstance, { submission, fraud }: Su
 
   api.post(
     '/vat_returns/:id/submit',
-    { config: practiceMay('submit'), schema: { params: idParams, body: submitReturnBodySchema } },
+    {
+      config: practiceMay('submit'),
+      schema: { params: idParams, body: submitReturnBodySchema, response: { 200: returnDraftSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const { idempotencyKey } = request.body;
@@ -28,9 +31,13 @@ export function submissionRoutes(app: FastifyInstance, { submission, fraud }: Su
     },
   );
 
-  api.post('/vat_returns/:id/settle', { config: accountHolders, schema: { params: idParams } }, async (request) => {
-    const { id } = request.params;
-    const user = currentUser(request);
-    return submission.settleFor(user, await fraud.forRequest(request, user), id);
-  });
+  api.post(
+    '/vat_returns/:id/settle',
+    { config: accountHolders, schema: { params: idParams, response: { 200: returnDraftSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const user = currentUser(request);
+      return submission.settleFor(user, await fraud.forRequest(request, user), id);
+    },
+  );
 }

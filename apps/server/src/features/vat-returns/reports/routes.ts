@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountHolders, currentUser } from '../../../plugins/access';
 import { AppError } from '../../../plugins/errors';
+import { fileReply } from '../../../plugins/reply-schemas';
 import type { DraftService } from '../drafts/service';
 import type { ErrorCorrectionService } from '../error-corrections/service';
 import { idParams } from '../route-params';
@@ -29,10 +30,17 @@ export function reportRoutes(
 ): void {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const receipt = fileReply('The receipt of the filed return, as a PDF.', 'application/pdf');
+  const notificationPdf = fileReply(
+    'The separate notification of the errors (form VAT652), as a PDF.',
+    'application/pdf',
+  );
+  const auditCsvFile = fileReply('Every box down to its records, as a CSV file.', 'text/csv');
+  const auditPdfFile = fileReply('Every box down to its records, as a PDF.', 'application/pdf');
 
   api.get(
     '/vat_returns/:id/receipt.pdf',
-    { config: accountHolders, schema: { params: idParams } },
+    { config: accountHolders, schema: { params: idParams, response: { 200: receipt } } },
     async (request, reply) => {
       const { id } = request.params;
       const user = currentUser(request);
@@ -49,7 +57,7 @@ export function reportRoutes(
   // Method 2: the separate notification's content (form VAT652) as a PDF to send or keep.
   api.get(
     '/vat_returns/:id/error-notification.pdf',
-    { config: accountHolders, schema: { params: idParams } },
+    { config: accountHolders, schema: { params: idParams, response: { 200: notificationPdf } } },
     async (request, reply) => {
       const { id } = request.params;
       const { notification } = await errorCorrections.list(currentUser(request), id);
@@ -69,7 +77,7 @@ export function reportRoutes(
   // Every box down to its records: streamed, so a period of 100,000 records is never held whole.
   api.get(
     '/vat_returns/:id/audit.csv',
-    { config: accountHolders, schema: { params: idParams } },
+    { config: accountHolders, schema: { params: idParams, response: { 200: auditCsvFile } } },
     async (request, reply) => {
       const { header, lines } = await reports.auditReport(currentUser(request), request.params.id);
       return reply
@@ -81,7 +89,7 @@ export function reportRoutes(
 
   api.get(
     '/vat_returns/:id/audit.pdf',
-    { config: accountHolders, schema: { params: idParams } },
+    { config: accountHolders, schema: { params: idParams, response: { 200: auditPdfFile } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { header, lines } = await reports.auditReport(user, request.params.id, pdfLinesPerBox);

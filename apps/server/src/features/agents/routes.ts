@@ -7,12 +7,14 @@ import {
   vatLogEntrySchema,
   authorizeUserBodySchema,
   browserIdSchema,
+  exchangeCodeResponseSchema,
   setAgentStatusBodySchema,
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accountHolders, adminsOnly, currentUser, practiceMay, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
+import { replyOf } from '../../plugins/reply-schemas';
 import { parseOrThrow } from '../../plugins/validation';
 import type { FraudHeaderSource } from '../hmrc-connection';
 import type { AgentService } from './agent-service';
@@ -34,6 +36,9 @@ export interface AgentRouteOptions {
 const agentIdParamsSchema = z.object({
   id: z.enum(agentIds, { error: `The agent id must be one of ${agentIds.join(', ')}.` }),
 });
+
+/** A sandbox user authorised in the browser: the code exchange's answer, as POST /api/exchange_code gives it. */
+const authorisedSchema = replyOf<Awaited<ReturnType<SandboxAuthoriser['authorise']>>>()(exchangeCodeResponseSchema);
 
 /** Agents, their logs and the sandbox authoriser (spec section 7). */
 export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptions) {
@@ -137,7 +142,10 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
 
   api.post(
     '/authorize_user',
-    { config: practiceMay('connectBusiness'), schema: { body: authorizeUserBodySchema } },
+    {
+      config: practiceMay('connectBusiness'),
+      schema: { body: authorizeUserBodySchema, response: { 200: authorisedSchema } },
+    },
     async (request) => {
       const body = request.body;
       const browser = parseOrThrow(z.object({ browser: browserIdSchema }), { browser: body.browser }).browser;

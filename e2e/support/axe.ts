@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { type Page, expect } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 
-/** WCAG 2.1 level A and AA: the level the product promises (issue 13). */
+/** WCAG 2.1 level A and AA: the level the product promises. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // Read once: the source is evaluated in each page rather than added as a <script> element, so it

@@ -23,7 +23,7 @@ export async function createOrganisation(page: Page): Promise<Locator> {
   return card;
 }
 
-/** HMRC's start pages before its sign-in form (hmrc-mtd-vat.md 2.4), passed as a person would. */
+/** HMRC's start pages before its sign-in form (docs/reference/hmrc-vat-api.md §2.4), passed as a person would. */
 export async function passHmrcStartPages(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authorise software');
   await page.getByRole('button', { name: 'Continue' }).click();

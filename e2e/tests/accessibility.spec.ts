@@ -6,7 +6,7 @@ import { signUpWithBusiness } from '../support/hmrc';
 import { mainAreaScreens } from '../support/screens';
 
 /**
- * WCAG 2.1 AA on every page (issue 13): axe-core checks each route of the web app, signed out
+ * WCAG 2.1 AA on every page: axe-core checks each route of the web app, signed out
  * and signed in, in light and dark mode and in other theme colours. Each page must also run
  * with no Content-Security-Policy violation (the server's policy allows no inline script).
  */

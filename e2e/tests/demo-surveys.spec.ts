@@ -2,7 +2,7 @@ import { adminStorageState, registerAccount, uniqueEmail } from '../support/acco
 import { expect, test } from '../support/fixtures';
 
 /**
- * The demo survey screens (spec sections 1 and 4, 'Survey demo'): sample data answered by a
+ * The demo survey screens (docs/reference/product.md §1 and 4, 'Survey demo'): sample data answered by a
  * mocked API after 1000 ms, searched on the list and trimmed on the detail screen.
  */
 test.describe('demo surveys', () => {

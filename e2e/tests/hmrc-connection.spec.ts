@@ -83,7 +83,7 @@ test.describe('connecting to HMRC', () => {
     await page.getByRole('switch', { name: 'Show financial details' }).check();
     await expect(page.getByTestId('financial-details').first()).toContainText(/£[\d,]+\.\d{2}/);
 
-    // An HMRC refusal reaches the screen in the spec's words.
+    // An HMRC refusal reaches the screen in the product reference's words.
     await page.getByRole('tab', { name: 'Obligations' }).click();
     await page.getByLabel('Test scenario').selectOption('INSOLVENT_TRADER');
     await expect(page.getByRole('alert').filter({ hasText: 'The Trader is insolvent (Obligations).' })).toBeVisible();

@@ -13,7 +13,7 @@ import {
 } from '../support/journeys';
 
 /**
- * A tax agents' practice, as its people would work (issue 17): the owner starts the practice,
+ * A tax agents' practice, as its people would work: the owner starts the practice,
  * asks for review before filing, invites a preparer and a reviewer, connects the practice's agent
  * services account and adds a client (who accepts, in the sandbox); the preparer imports the
  * client's sales and marks the return ready; the reviewer finds it on the dashboard and approves;

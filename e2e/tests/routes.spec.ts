@@ -5,7 +5,7 @@ import { mainAreaScreens } from '../support/screens';
 // These journeys are about the shell, not sign-in: they run as the installation's Admin.
 test.use({ storageState: adminStorageState });
 
-/** Every route of the product spec (section 2) and every screen of the main area (as the web app declares them). */
+/** Every route of the product reference (docs/reference/product.md) (docs/reference/product.md §2) and every screen of the main area (as the web app declares them). */
 const pages: { path: string; heading: RegExp; landsOn?: string }[] = [
   { path: '/', heading: /VAT/ },
   ...mainAreaScreens,

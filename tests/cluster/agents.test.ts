@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { adminEmail, useCluster, waitFor } from './harness';
 
 /**
- * The agents across instances (issue 18): an Admin's pause made on one instance reaches a browser
+ * The agents across instances: an Admin's pause made on one instance reaches a browser
  * on the other within a second and holds there; a scheduled round runs on one instance only.
  * The agents' schedules are on (AGENTS_ENABLED), as in production.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectBusiness, mostInAnySecond, useCluster, waitFor, withCluster } from './harness';
 
 /**
- * HMRC as several instances reach it (issue 18): a connection's tokens are refreshed once however
+ * HMRC as several instances reach it: a connection's tokens are refreshed once however
  * many requests ask at once through both instances, and the instances together keep to HMRC's 3
  * requests a second, queueing rather than failing.
  */

@@ -21,7 +21,7 @@ import { registerUser, signIn } from './test/session-client';
 import { createListeningTestApp, type TestApp } from './test/test-app';
 
 /**
- * Issue 16, "No 5xx from input": every route, fed generated bad input as each role, answers with a
+ * No 5xx from input: every route, fed generated bad input as each role, answers with a
  * client error in the app's error shape, quickly, and gives nothing of its insides away. Routes come
  * from the running app (their declared access and their OpenAPI schemas), so a new route is fuzzed
  * without anyone listing it; better-auth's own routes are hidden from the document and listed here.

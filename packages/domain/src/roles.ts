@@ -1,4 +1,4 @@
-/** Roles as numbers, as the product spec fixes them (spec section 6). */
+/** Roles as numbers, as the product reference (docs/reference/product.md) fixes them (docs/reference/product.md §6). */
 export const Role = {
   Admin: 0,
   Editor: 1,

@@ -1,6 +1,6 @@
 /**
  * The embedded HMRC sandbox simulator: HMRC's paths, headers, validation order, error codes and
- * error bodies (hmrc-mtd-vat.md), offline. A Fastify plugin (plugin.ts) and a standalone entry
+ * error bodies (docs/reference/hmrc-vat-api.md), offline. A Fastify plugin (plugin.ts) and a standalone entry
  * (standalone.ts, `npm run sandbox`).
  */
 export { hmrcSandbox, type HmrcSandboxOptions } from './plugin';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HmrcError, normaliseHmrcError } from './errors';
 
-// Example bodies from hmrc-mtd-vat.md 1.4, 3.3, 3.5 and 3.12.
+// Example bodies from docs/reference/hmrc-vat-api.md §1.4, 3.3, 3.5 and 3.12.
 describe('normaliseHmrcError', () => {
   it('reads a flat body (shape A): the code is the code', () => {
     const error = normaliseHmrcError(400, { code: 'VRN_INVALID', message: 'The provided VRN is invalid' });

@@ -1,11 +1,11 @@
 /**
  * One error type for every HMRC failure. HMRC's VAT API answers errors in four shapes it will not
- * make consistent (hmrc-mtd-vat.md 3.3), and the OAuth token endpoint in a fifth (1.4); callers
+ * make consistent (docs/reference/hmrc-vat-api.md §3.3), and the OAuth token endpoint in a fifth (1.4); callers
  * branch on `codes` and never on the shape.
  */
 
 /**
- * Which body shape the error came in (hmrc-mtd-vat.md 3.3 A–D, and OAuth 1.4); or, with status 0,
+ * Which body shape the error came in (docs/reference/hmrc-vat-api.md §3.3 A–D, and OAuth 1.4); or, with status 0,
  * that no answer came: `timeout` (the call's time-out passed) or `network` (no connection).
  */
 export type HmrcErrorKind = 'flat' | 'legacy' | 'wrapped' | 'empty' | 'oauth' | 'unknown' | 'timeout' | 'network';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What several instances of VAT Wise share besides the database (issue 18): Redis. */
+/** What several instances of VAT Wise share besides the database: Redis. */
 export const clusterVariables = {
   REDIS_URL: z
     .string()

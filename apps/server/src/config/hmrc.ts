@@ -136,7 +136,7 @@ export function hmrcConfig(
       clientSecret: values.HMRC_CLIENT_SECRET,
       redirectUri,
       tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
-      // HMRC allows 3 requests a second per application (hmrc-mtd-vat.md 6.1).
+      // HMRC allows 3 requests a second per application (docs/reference/hmrc-vat-api.md §6.1).
       pacePerSecond: values.HMRC_RATE_LIMIT ?? 3,
       sandbox,
     };

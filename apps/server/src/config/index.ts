@@ -58,7 +58,7 @@ export interface Config {
   agents: AgentsConfig;
   /** What HMRC's fraud prevention headers need to know of the network (docs/hmrc-fraud-prevention.md). */
   network: NetworkConfig;
-  /** Redis, shared by several instances (issue 18). */
+  /** Redis, shared by several instances. */
   cluster: ClusterConfig;
 }
 

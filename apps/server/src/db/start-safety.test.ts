@@ -9,7 +9,7 @@ import { createLogger } from '../logger';
 import { freshPostgresSchema, redisForTest } from '../test/test-app';
 
 /**
- * Starting instances safely (issue 18, step 4): several instances starting together on one empty
+ * Starting instances safely: several instances starting together on one empty
  * database all come up, and an instance whose secrets differ from the ones the stored data was
  * made with refuses to start, naming the setting. On whichever database the suite runs.
  */

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from './database';
 import type { Database } from './schema';
 
 /**
- * What makes several instances safe to start together on one database (issue 18, step 4):
+ * What makes several instances safe to start together on one database:
  * schema changes one instance at a time, and secrets that match the data already stored.
  */
 
@@ -43,7 +43,7 @@ export async function whileLocked<T>(
 }
 
 /**
- * Runs `work` (the schema migrations) under the start lock (issue 18, step 4). better-auth's own
+ * Runs `work` (the schema migrations) under the start lock. better-auth's own
  * migrations check and create tables in separate steps, so two instances starting at once could
  * both try to create the same table.
  */

@@ -21,11 +21,11 @@ interface Row {
 }
 
 /**
- * Who may use each route, written by hand from the product spec (sections 2, 5, 6 and 7) and the
+ * Who may use each route, written by hand from docs/reference/product.md (sections 2, 5, 6 and 7) and the
  * README's account and agent notes, not from the routes' own declarations:
- *  - Admin, Editor and Guest use the main area (spec 6); a Guest account counts as a guest;
+ *  - Admin, Editor and Guest use the main area (docs/reference/product.md §6); a Guest account counts as a guest;
  *  - guests (no account, or a Guest account) are asked to sign in to create sandbox users, to see
- *    the agent dialogue (spec 6) and for conversations (spec 5): 401;
+ *    the agent dialogue (docs/reference/product.md §6) and for conversations (docs/reference/product.md §5): 401;
  *  - VAT data, returns, businesses and the sandbox flow belong to an account (Admin, Editor);
  *  - changing roles (User Management), agent statuses and agent runs are for Admins: 403 for an Editor;
  *  - health, sign-in, the current user, the news feed, agent statuses and the model list are public.
@@ -59,7 +59,7 @@ const table: Row[] = [
   },
   { route: 'GET /api/users/audit-log', expect: { admin: ok, editor: 403, guest: 401, anonymous: 401 } },
 
-  // Sandbox users and HMRC authority (spec 7): an account's own.
+  // Sandbox users and HMRC authority (docs/reference/product.md §7): an account's own.
   { route: 'POST /api/create_sandbox_user', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/sandbox_users', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
@@ -82,9 +82,9 @@ const table: Row[] = [
   { route: 'POST /api/notifications/read', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/notifications/preferences', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/notifications/preferences', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
-  // The practice dashboard (issue 17) reads the account's businesses.
+  // The practice dashboard reads the account's businesses.
   { route: 'GET /api/dashboard', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
-  // A tax agent's requests to clients (issue 17) belong to an account, as businesses do.
+  // A tax agent's requests to clients belong to an account, as businesses do.
   { route: 'GET /api/client_requests', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'POST /api/client_requests', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
@@ -109,7 +109,7 @@ const table: Row[] = [
     call: '/api/client_requests/00000000-0000-4000-8000-000000000000/end_authority',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
-  // Practices (issue 17, step 4): a practice's policy, invitations to me, a business's activity.
+  // Practices: a practice's policy, invitations to me, a business's activity.
   { route: 'GET /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'PUT /api/practice/policy', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/practice/invitations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
@@ -174,7 +174,7 @@ const table: Row[] = [
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
 
-  // VAT data (spec 7).
+  // VAT data (docs/reference/product.md §7).
   { route: 'GET /api/vat/obligations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/vat/liabilities', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/vat/payments', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
@@ -300,7 +300,7 @@ const table: Row[] = [
   { route: 'GET /api/deadlines', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/deadlines/calendar.ics', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
 
-  // The assistant's conversations need a signed-in user (spec 5).
+  // The assistant's conversations need a signed-in user (docs/reference/product.md §5).
   { route: 'GET /taxgpt/api/conversations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'POST /taxgpt/api/conversations', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   {
@@ -319,7 +319,7 @@ const table: Row[] = [
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
 
-  // Agents: statuses are changed and rounds run by Admins; the dialogue is asked to sign in for (spec 6).
+  // Agents: statuses are changed and rounds run by Admins; the dialogue is asked to sign in for (docs/reference/product.md §6).
   {
     route: 'PUT /api/agents/statuses/:id',
     call: '/api/agents/statuses/no-such-agent',

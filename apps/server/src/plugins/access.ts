@@ -38,7 +38,7 @@ export const everyone = { access: accessOf('everyone') } as const;
 
 /**
  * The route config for what belongs to an account (VAT data, returns, conversations, agents):
- * Admins and Editors; a guest is asked to sign in (spec sections 5 and 6).
+ * Admins and Editors; a guest is asked to sign in (docs/reference/product.md §5 and 6).
  */
 export const accountHolders = { access: accessOf('accountHolders') } as const;
 

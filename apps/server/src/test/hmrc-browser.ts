@@ -44,7 +44,7 @@ function simulatedBrowser() {
     }
   }
 
-  /** Opens `url`, passes HMRC's start pages (hmrc-mtd-vat.md 2.4) and signs in on the form. */
+  /** Opens `url`, passes HMRC's start pages (docs/reference/hmrc-vat-api.md §2.4) and signs in on the form. */
   async function signIn(url: string, credentials: { userId: string; password: string }) {
     let page = await go(url);
     for (let link = startPageLink(page.html); link; link = startPageLink(page.html)) {

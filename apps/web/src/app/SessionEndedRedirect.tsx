@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { loginReturningTo } from '../features/auth/access';
 
 /**
- * /login, where an expired session lands (spec section 4): on to the sign-in page, saying the
+ * /login, where an expired session lands (docs/reference/product.md §4): on to the sign-in page, saying the
  * session ended and keeping the page to return to (only if it is a path of ours).
  */
 export function SessionEndedRedirect() {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { preloadNamespaces } from '../shared/i18n/i18n';
 
-/** Spec section 9: a page chunk that has not arrived after 120 s counts as failed. */
+/** docs/reference/product.md §9: a page chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A page's code could not be downloaded (offline, a deploy replaced it, or it took too long). */

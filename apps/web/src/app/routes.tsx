@@ -47,7 +47,7 @@ const contentRoute = (namespace: ContentPageNamespace) =>
   ]);
 
 /**
- * Every route of spec section 2. Each layout wraps its pages in a pathless route with the
+ * Every route of docs/reference/product.md §2. Each layout wraps its pages in a pathless route with the
  * error page, so a failed screen keeps the header and navigation around it.
  */
 export const routes: RouteObject[] = [
@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // After a failed token refresh the app hard-redirects here (spec section 4).
+      // After a failed token refresh the app hard-redirects here (docs/reference/product.md §4).
       { path: '/login', element: <SessionEndedRedirect /> },
       {
         path: APP_BASE,

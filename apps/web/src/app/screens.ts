@@ -22,7 +22,7 @@ const homeScreen: ScreenDeclaration = {
 };
 
 /**
- * Every screen of the main area (spec section 2), as each feature declares it. Plain data, read
+ * Every screen of the main area (docs/reference/product.md §2), as each feature declares it. Plain data, read
  * by the route table, the navigation, the build's preload hints and the browser tests; a new
  * feature's screens are added here.
  */

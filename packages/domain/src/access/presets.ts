@@ -3,12 +3,12 @@ import { Role } from '../roles';
 /** Who may open a screen or call a route: these roles, and whether someone not signed in may too. */
 export interface AccessPreset {
   roles: readonly Role[];
-  /** Open to someone who is not signed in at all (spec: guests allowed). */
+  /** Open to someone who is not signed in at all (product reference: guests allowed). */
   anonymous?: boolean;
 }
 
 /**
- * The named presets of who may see what (spec sections 4 and 6). The web app's screens name one
+ * The named presets of who may see what (docs/reference/product.md §4 and 6). The web app's screens name one
  * (`features/<name>/screens.ts`) and the server's routes use the same ones (`plugins/access.ts`),
  * so a screen and the API behind it say who may use them in the same words.
  */

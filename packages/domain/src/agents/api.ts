@@ -3,7 +3,7 @@ import type { DeadlineAlertLevel } from '../deadlines/alerts';
 import type { Assert, SameType } from '../type-checks';
 
 /**
- * The background agents (spec sections 1, 3 and 7): what the server and the web app say about
+ * The background agents (docs/reference/product.md §1, 3 and 7): what the server and the web app say about
  * them, the two log stores each user has, and the events the /agents socket sends.
  */
 
@@ -16,7 +16,7 @@ export const agentIds = [
 ] as const;
 export type AgentId = (typeof agentIds)[number];
 
-/** Spec section 3: an agent's status. 'running' and 'error' come from its work, the rest from an Admin. */
+/** docs/reference/product.md §3: an agent's status. 'running' and 'error' come from its work, the rest from an Admin. */
 export const agentStatuses = ['idle', 'running', 'paused', 'error', 'disabled'] as const;
 export type AgentStatus = (typeof agentStatuses)[number];
 
@@ -102,7 +102,7 @@ export const vatLogEntrySchema = z.object({
 });
 export type VatLogEntrySchemaMatches = Assert<SameType<z.infer<typeof vatLogEntrySchema>, VatLogEntry>>;
 
-/** Spec section 9: at most this many entries per store per user. */
+/** docs/reference/product.md §9: at most this many entries per store per user. */
 export const MAX_STORED_LOG_ENTRIES = 1000;
 
 /** A deadline warning the deadline watcher raises (toast and dashboard). */

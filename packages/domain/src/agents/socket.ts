@@ -3,7 +3,7 @@ import type { ImportProgress } from '../vat-returns/api';
 
 // Apart from the schemas in ./api, so the live channel's chunk can name its socket without loading zod.
 
-/** The socket's namespace, path and events (spec sections 7 and 9). */
+/** The socket's namespace, path and events (docs/reference/product.md §7 and 9). */
 export const agentSocket = {
   namespace: '/agents',
   path: '/socket.io',

@@ -4,7 +4,7 @@ import type { Assert, SameType } from '../type-checks';
 import { type LlmSelection, llmSelections } from './llm';
 
 /**
- * The tax assistant's API (spec section 7, under /taxgpt/api), shared by server and web: models,
+ * The tax assistant's API (docs/reference/product.md §7, under /taxgpt/api), shared by server and web: models,
  * conversations, messages with their sources, and the events an answer streams as.
  */
 

@@ -3,12 +3,12 @@
  * first paint (assistant/api.ts holds the schemas).
  */
 
-/** The language models a user can pick (spec: default OpenAI; Built-in works offline). */
+/** The language models a user can pick (product reference: default OpenAI; Built-in works offline). */
 export const llmSelections = ['OpenAI', 'Anthropic', 'OpenAI-compatible', 'Built-in'] as const;
 export type LlmSelection = (typeof llmSelections)[number];
 export const defaultLlm: LlmSelection = 'OpenAI';
 
-/** The header that carries the selection (spec section 7). */
+/** The header that carries the selection (docs/reference/product.md §7). */
 export const llmSelectionHeader = 'x-llm-selection';
 
 export function isLlmSelection(value: unknown): value is LlmSelection {

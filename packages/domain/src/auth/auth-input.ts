@@ -14,7 +14,7 @@ export const redirectTargetSchema = z
 /** The fields of better-auth's requests, in the body or the query, that name a redirect. */
 export const redirectFieldNames = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
 
-/** A display name; the spec allows an empty one. */
+/** A display name; the product reference allows an empty one. */
 export const displayNameSchema = z
   .string({ error: 'A name is text' })
   .max(100, { message: 'A name is at most 100 characters' });

@@ -12,7 +12,7 @@ import { type PracticeSummary, practiceRoles } from '../practice/member-roles';
 export const signInProviders = ['email', 'google', 'github'] as const;
 export type SignInProvider = (typeof signInProviders)[number];
 
-/** The user record the browser sees (spec section 3), from GET /api/me and the user list. */
+/** The user record the browser sees (docs/reference/product.md §3), from GET /api/me and the user list. */
 export interface UserRecord {
   id: string;
   email: string;
@@ -29,7 +29,7 @@ export interface UserRecord {
   practice?: PracticeSummary | null | undefined;
 }
 
-/** "Continue as guest": a user with no server account (spec section 3, guest default). */
+/** "Continue as guest": a user with no server account (docs/reference/product.md §3, guest default). */
 export const guestUser: UserRecord = {
   id: 'guest',
   email: '',
@@ -43,7 +43,7 @@ export const guestUser: UserRecord = {
   disabled: false,
 };
 
-/** A stored user without a role is an Editor (spec section 4, role on login). */
+/** A stored user without a role is an Editor (docs/reference/product.md §4, role on login). */
 export function effectiveRole(stored: number | null | undefined): Role {
   return stored === Role.Admin || stored === Role.Editor || stored === Role.Guest ? stored : Role.Editor;
 }

@@ -12,7 +12,7 @@ describe('user records', () => {
     expect(effectiveRole(Role.Guest)).toBe(Role.Guest);
   });
 
-  it('gives the spec guest default: id guest, Guest User, role Guest, isGuest', () => {
+  it('gives the product reference’s guest default: id guest, Guest User, role Guest, isGuest', () => {
     expect(userRecordSchema.parse(guestUser)).toMatchObject({
       id: 'guest',
       name: 'Guest User',

@@ -5,7 +5,7 @@
  * Dates are UK calendar days written 'YYYY-MM-DD' (see vat/dates.ts; the caller passes `ukToday()`).
  *
  * The due date itself is NOT overdue: a return (and payment) received on its due date is on time
- * (uk-vat-facts.md 3.4; a late payment penalty's day 1 is the day after the due date, CH193140). So
+ * (docs/reference/vat-rules.md §3.4; a late payment penalty's day 1 is the day after the due date, CH193140). So
  * on the due date daysLeft is 0 and the level is 'due1' ("1 day or less"); the day after it is
  * 'overdue'.
  */

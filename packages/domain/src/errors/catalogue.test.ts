@@ -20,12 +20,12 @@ describe('error catalogue', () => {
 });
 
 describe('HTTP status messages', () => {
-  it('suffixes the status in brackets as the spec words it', () => {
+  it('suffixes the status in brackets as the product reference words it', () => {
     expect(httpStatusMessage(401)?.text).toBe('Authentication required - Please log in again (401)');
     expect(httpStatusMessage(503)?.text).toBe('Service unavailable (503)');
   });
 
-  it('has no message for statuses the spec does not name', () => {
+  it('has no message for statuses the product reference does not name', () => {
     expect(httpStatusMessage(418)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * User messages for HTTP statuses (spec section 8): each is suffixed with the status
+ * User messages for HTTP statuses (docs/reference/product.md §8): each is suffixed with the status
  * in brackets, e.g. 'Not authorized (403)'. The key is a translation key; the English
  * text is its fallback.
  */
@@ -20,7 +20,7 @@ export const noResponseMessage = {
 
 export const requestFailedMessage = { key: 'http.failed', text: 'Request failed' } as const;
 
-/** The message for a status, or undefined when the spec gives none (the caller falls back). */
+/** The message for a status, or undefined when the product reference gives none (the caller falls back). */
 export function httpStatusMessage(status: number): { key: string; text: string } | undefined {
   const message = statusMessages[status];
   return message && { key: message.key, text: `${message.text} (${status})` };

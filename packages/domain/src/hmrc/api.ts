@@ -4,7 +4,7 @@ import { isValidVrn } from '../vat/vrn';
 import { obligationStatuses } from './obligation-statuses';
 
 /**
- * Requests and answers of VAT Wise's own HMRC routes (spec section 7), shared by the server (which
+ * Requests and answers of VAT Wise's own HMRC routes (docs/reference/product.md §7), shared by the server (which
  * validates with them) and the web app (whose forms use the same rules). Money is integer pence;
  * dates are 'YYYY-MM-DD'. HMRC's own wire bodies are in @vatwise/hmrc.
  */
@@ -12,7 +12,7 @@ import { obligationStatuses } from './obligation-statuses';
 const isoDate = z.string().refine(isCalendarDate, { message: 'must be a real date written YYYY-MM-DD' });
 const pence = z.number().int();
 
-/** A VRN: 9 digits whose check digits hold (uk-vat-facts.md 5.1). Spaces and a GB prefix are forgiven. */
+/** A VRN: 9 digits whose check digits hold (docs/reference/vat-rules.md §5.1). Spaces and a GB prefix are forgiven. */
 export const vrnSchema = z
   .string()
   .transform((value) => value.replace(/\s+/g, '').replace(/^GB/i, ''))
@@ -21,10 +21,10 @@ export const vrnSchema = z
     message: 'This VAT registration number’s check digits do not match: check it for typing mistakes',
   });
 
-/** The HMRC test user id of a sandbox user, which also names its HMRC connection (spec's `userId`). */
+/** The HMRC test user id of a sandbox user, which also names its HMRC connection (the product reference's `userId`). */
 export const hmrcUserIdSchema = z.string().trim().min(1).max(64);
 
-// --- sandbox users (spec sections 3 and 7) -------------------------------------------------
+// --- sandbox users (docs/reference/product.md §3 and 7) -------------------------------------------------
 
 export const sandboxUserTypes = ['Individual', 'Organisation', 'Agent'] as const;
 export const sandboxUserTypeSchema = z.enum(sandboxUserTypes, { message: 'Please select a user type.' });
@@ -63,7 +63,7 @@ export type SandboxUser = z.infer<typeof sandboxUserSchema>;
 
 export const sandboxUserListSchema = z.object({ sandboxUsers: z.array(sandboxUserSchema) });
 
-/** What the browser keeps as `authorizationDetails` (spec section 3): nothing secret. */
+/** What the browser keeps as `authorizationDetails` (docs/reference/product.md §3): nothing secret. */
 export const authorizationDetailsSchema = z.object({
   userId: z.string(),
   userType: sandboxUserTypeSchema,
@@ -137,9 +137,9 @@ export const addBusinessBodySchema = z.object({
 });
 export const selectBusinessBodySchema = z.object({ vrn: vrnSchema });
 
-// --- VAT data (spec section 7) ------------------------------------------------------------
+// --- VAT data (docs/reference/product.md §7) ------------------------------------------------------------
 
-/** Spec section 3: the obligation status values the screen offers. */
+/** docs/reference/product.md §3: the obligation status values the screen offers. */
 
 const vatTarget = { vrn: vrnSchema, userId: hmrcUserIdSchema.optional() };
 
@@ -265,7 +265,7 @@ export const financialDetailsSchema = z.object({
 });
 export type FinancialDetails = z.infer<typeof financialDetailsSchema>;
 
-/** The nine boxes of a VAT return in pence (hmrc-mtd-vat.md 3.5 names). */
+/** The nine boxes of a VAT return in pence (docs/reference/hmrc-vat-api.md §3.5 names). */
 export const returnBoxesSchema = z.object({
   vatDueSales: pence,
   vatDueAcquisitions: pence,

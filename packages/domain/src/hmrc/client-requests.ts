@@ -3,7 +3,7 @@ import { isCalendarDate } from '../vat/dates';
 import { hmrcUserIdSchema, vrnSchema } from './api';
 
 /**
- * A tax agent's clients (issue 17): the agent asks a client for authority to file its VAT returns
+ * A tax agent's clients: the agent asks a client for authority to file its VAT returns
  * through HMRC's Agent Authorisation API, with the client's VRN and VAT registration date (HMRC's
  * "known fact"); the client follows HMRC's link and accepts or declines. Shared by the server's
  * routes and the web app's Clients screen.

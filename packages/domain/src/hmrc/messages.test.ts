@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { vrnSchema } from './api';
 import { dateRangeMessage, hmrcErrorMessage } from './messages';
 
-describe('HMRC messages (spec section 8)', () => {
-  it('words each listed code as the spec does for its kind of data', () => {
+describe('HMRC messages (docs/reference/product.md §8)', () => {
+  it('words each listed code as the product reference does for its kind of data', () => {
     expect(hmrcErrorMessage('obligations', { status: 403, codes: ['RULE_INSOLVENT_TRADER'] }).text).toBe(
       'The Trader is insolvent (Obligations).',
     );

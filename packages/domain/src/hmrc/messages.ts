@@ -1,8 +1,8 @@
 import type { DateRangeKind, DateRangeProblem } from '../vat/dates';
 
 /**
- * What a user reads when HMRC refuses or fails a request (spec section 8), by the kind of data asked
- * for: HMRC's codes differ per endpoint (hmrc-mtd-vat.md 3.13), and so do our words. Each message has
+ * What a user reads when HMRC refuses or fails a request (docs/reference/product.md §8), by the kind of data asked
+ * for: HMRC's codes differ per endpoint (docs/reference/hmrc-vat-api.md §3.13), and so do our words. Each message has
  * a translation key (`hmrc.errors.<kind>.<CODE>`) and its English text as fallback. Used by the
  * server (the `message` of an error body) and the web app (the translated text) alike.
  */
@@ -22,7 +22,7 @@ export type HmrcDataKind = (typeof hmrcDataKinds)[number];
 
 const notAuthorised = 'The client and/or agent is not authorised.';
 
-/** The spec's message for each HMRC code, by kind. The spec's own wording is kept, full stops and all. */
+/** The product reference's message for each HMRC code, by kind. The product reference's own wording is kept, full stops and all. */
 export const hmrcCodeMessages: Record<HmrcDataKind, Record<string, string>> = {
   obligations: {
     VRN_INVALID: 'The provided VRN is invalid (Obligations).',
@@ -95,7 +95,7 @@ export const hmrcCodeMessages: Record<HmrcDataKind, Record<string, string>> = {
   clientRequests: {},
 };
 
-/** 'Failed to fetch {kind} data' (spec section 8): the words for each kind. */
+/** 'Failed to fetch {kind} data' (docs/reference/product.md §8): the words for each kind. */
 export const hmrcKindLabels: Record<HmrcDataKind, string> = {
   obligations: 'obligations',
   liabilities: 'liabilities',
@@ -108,7 +108,7 @@ export const hmrcKindLabels: Record<HmrcDataKind, string> = {
   clientRequests: 'authorisation request',
 };
 
-/** The return view's own messages for a call that never got an answer (spec section 8). */
+/** The return view's own messages for a call that never got an answer (docs/reference/product.md §8). */
 export const returnViewMessages = {
   timeout: { key: 'hmrc.errors.returnView.timeout', text: 'Request timed out - please try again' },
   noResponse: {
@@ -125,7 +125,7 @@ export interface HmrcMessage {
 }
 
 /**
- * The message for HMRC's answer: the first code the spec words for this kind, else HMRC's own
+ * The message for HMRC's answer: the first code the product reference words for this kind, else HMRC's own
  * message, else 'Failed to fetch {kind} data'. An empty 404 on the return view (shape D) is
  * 'VAT return data not found for this period'.
  */
@@ -157,7 +157,7 @@ export const hmrcMessageKeys: string[] = [
 /**
  * A range that ends on or before its start. HMRC words it as a range too long ('366 days or less'),
  * which misleads; ours says what is wrong. HMRC wants `from` strictly before `to`
- * (hmrc-mtd-vat.md 3.4, 3.7), so a same-day range gets it too.
+ * (docs/reference/hmrc-vat-api.md §3.4, 3.7), so a same-day range gets it too.
  */
 export const fromNotBeforeToMessage = {
   key: 'hmrc.errors.fromNotBeforeTo',
@@ -191,7 +191,7 @@ const rangeCodes: Record<'obligations' | 'liabilities' | 'payments', Record<Rang
 };
 
 /**
- * A date range our own check refuses, in the words HMRC's refusal of it would get (spec sections 5,
+ * A date range our own check refuses, in the words HMRC's refusal of it would get (docs/reference/product.md §5,
  * 8), except a range that ends before it starts, which gets its own words.
  */
 export function dateRangeMessage(kind: DateRangeKind, problem: DateRangeProblem): HmrcMessage {

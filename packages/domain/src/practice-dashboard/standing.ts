@@ -3,7 +3,7 @@ import { reviewStates } from '../practice/api';
 import { authorisationSchema, type Liability, type Obligation, type Penalties } from '../hmrc/api';
 
 /**
- * A business's standing with HMRC at a glance, for the practice dashboard (issue 17, step 5):
+ * A business's standing with HMRC at a glance, for the practice dashboard:
  * what is due next, what is late, what is owed past its due date, its late-submission points and
  * its last return filed. Pure: worked out from HMRC's obligations, liabilities and penalties.
  */

@@ -4,7 +4,7 @@
  */
 
 /**
- * A practice member's role (issue 17): owners and admins run the practice (members, invitations,
+ * A practice member's role: owners and admins run the practice (members, invitations,
  * its policy); preparers and reviewers work on its businesses, and reviewers approve returns.
  * Every member sees and works on every business of the practice.
  */

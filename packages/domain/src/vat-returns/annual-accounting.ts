@@ -1,7 +1,7 @@
 import { addDays, addMonths, endOfMonth, firstOfMonth, isCalendarDate, isLastDayOfMonth } from '../vat/dates';
 
 /**
- * The Annual Accounting Scheme's arithmetic (VAT Notice 732; uk-vat-facts 3.4, 3.7; VATAAS4200,
+ * The Annual Accounting Scheme's arithmetic (VAT Notice 732; docs/reference/vat-rules.md §3.4, 3.7; VATAAS4200,
  * VATAAS5100), in integer pence: the instalments paid during the year from the previous year's
  * liability, and the balancing payment or repayment with the year's return.
  */
@@ -76,7 +76,7 @@ export interface BalancingPayment {
 }
 
 /**
- * The balancing payment (N732; uk-vat-facts 3.7): the year's net VAT — box 3 less box 4 of the annual
+ * The balancing payment (N732; docs/reference/vat-rules.md §3.7): the year's net VAT — box 3 less box 4 of the annual
  * return, signed (box 5 is its size) — less the instalments already paid. Negative: HMRC repays.
  */
 export function balancingPayment(input: {

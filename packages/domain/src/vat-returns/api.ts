@@ -17,7 +17,7 @@ const pence = z.number().int({ message: 'must be a whole number of pence' });
 
 // --- the nine boxes ---------------------------------------------------------------------------
 
-/** The boxes a record or an adjustment may move: boxes 3 and 5 are always worked out (uk-vat-facts 1.2). */
+/** The boxes a record or an adjustment may move: boxes 3 and 5 are always worked out (docs/reference/vat-rules.md §1.2). */
 export const enterableBoxes = [1, 2, 4, 6, 7, 8, 9] as const;
 export type EnterableBox = (typeof enterableBoxes)[number];
 const enterableBoxSchema = z.union([
@@ -58,7 +58,7 @@ export const vatRateKinds = ['standard', 'reduced', 'zero', 'exempt', 'outsideSc
 export type VatRateKind = (typeof vatRateKinds)[number];
 
 /**
- * What the boxes need to know beyond the rate (uk-vat-facts 1.1, 1.6): goods moved between Northern
+ * What the boxes need to know beyond the rate (docs/reference/vat-rules.md §1.1, 1.6): goods moved between Northern
  * Ireland and the EU (boxes 2, 8, 9), services bought from abroad under the reverse charge, import
  * VAT under postponed VAT accounting, capital goods (flat rate scheme: reclaimable at £2,000 or
  * more; a sale of one is outside the scheme), for the flat rate scheme's limited cost test,
@@ -140,20 +140,20 @@ export const recordListQuerySchema = z.object({ vrn: vrnSchema, from: isoDate, t
 export const rateTenthsSchema = z.number().int().min(0).max(1000);
 
 export const flatRateSettingsSchema = z.object({
-  /** HMRC's frsCategory code, 001-055 (uk-vat-facts 2.8). */
+  /** HMRC's frsCategory code, 001-055 (docs/reference/vat-rules.md §2.8). */
   sector: z.string().regex(/^0[0-5]\d$/, { message: 'Choose a trade sector' }),
   /** The sector's rate, or the one HMRC gave the business, in tenths of a per cent. */
   rateTenths: rateTenthsSchema,
   /** The last day of the 1% first-year reduction (the day before the first anniversary of registration), if any. */
   firstYearUntil: isoDate.nullable(),
-  /** Apply the limited cost trader test each period (uk-vat-facts 2.5). */
+  /** Apply the limited cost trader test each period (docs/reference/vat-rules.md §2.5). */
   limitedCostTest: z.boolean().default(true),
 });
 export type FlatRateSettings = z.infer<typeof flatRateSettingsSchema>;
 
 // --- starting and working on a return -------------------------------------------------------
 
-/** Spec section 7: POST /initiate_vat_return, with the spec's field names. */
+/** docs/reference/product.md §7: POST /initiate_vat_return, with the product reference's field names. */
 export const initiateReturnBodySchema = z.object({
   user_id: z.string().trim().min(1).max(64).optional(),
   user_vrn: vrnSchema,
@@ -268,7 +268,7 @@ export const submitReturnBodySchema = z.object({
   declarationAccepted: z.literal(true, { message: 'Tick the declaration to submit the return' }),
 });
 
-/** HMRC's legal declaration, shown and ticked before a return is sent (hmrc-mtd-vat.md 3.5). */
+/** HMRC's legal declaration, shown and ticked before a return is sent (docs/reference/hmrc-vat-api.md §3.5). */
 export const declarationText =
   'When you submit this VAT information you are making a legal declaration that the information is true and complete. A false declaration can result in prosecution.';
 

@@ -4,7 +4,7 @@ import { divideRoundHalfUp } from './flat-rate';
 import { vatRatePercents } from './record-vat';
 
 /**
- * Bad debt relief (VAT Notice 700/18; uk-vat-facts 1.6, 1.8 item 11, 3.8). Pure; money in pence.
+ * Bad debt relief (VAT Notice 700/18; docs/reference/vat-rules.md §1.6, 1.8 item 11, 3.8). Pure; money in pence.
  *
  * - The relevant date is the later of the date of supply and the date payment was due (VR7420).
  * - Relief can be claimed once 6 months have passed since it, and no later than 4 years and 6 months
@@ -18,7 +18,7 @@ import { vatRatePercents } from './record-vat';
  *   is repaid in proportion to what is unpaid, as a negative entry in box 4 of the period in which those
  *   6 months end (VATA 1994 s 26A; reg 172H).
  *
- * Amounts are worked to the nearest penny, half up, as VAT on a line is (uk-vat-facts 1.4).
+ * Amounts are worked to the nearest penny, half up, as VAT on a line is (docs/reference/vat-rules.md §1.4).
  */
 
 /** The rates whose VAT a bad debt can hold. */

@@ -2,7 +2,7 @@ import type { ReturnBoxes } from '../hmrc/api';
 import { type BoxNumber, boxNumbers } from './box-numbers';
 
 /**
- * HMRC's field for each of the nine boxes (hmrc-mtd-vat.md 3.5): the one table of them, used to
+ * HMRC's field for each of the nine boxes (docs/reference/hmrc-vat-api.md §3.5): the one table of them, used to
  * build a submission, read HMRC's copy of a return, lay out a receipt and validate in the simulator.
  */
 export const hmrcBoxFields = {

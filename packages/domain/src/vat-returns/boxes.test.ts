@@ -41,7 +41,7 @@ describe('completeBoxes', () => {
     );
   });
 
-  it('gives a repayment as a positive box 5 (uk-vat-facts 1.7 B)', () => {
+  it('gives a repayment as a positive box 5 (docs/reference/vat-rules.md §1.7 B)', () => {
     const result = completeBoxes({ box1: 120_000, box2: 0, box4: 345_050, box6: 0, box7: 0, box8: 0, box9: 0 });
     expect(result.box3).toBe(120_000);
     expect(result.box5).toBe(225_050);
@@ -183,7 +183,7 @@ describe('checkBoxes: HMRC’s hard rules', () => {
   });
 });
 
-describe('warnBoxes: plausibility (uk-vat-facts 1.8)', () => {
+describe('warnBoxes: plausibility (docs/reference/vat-rules.md §1.8)', () => {
   const context = { flatRate: null, recordCount: 10 };
   // A plain paying quarter: £10,000 of sales with £2,000 VAT, £5,000 of purchases with £1,000 VAT.
   const plain = completeBoxes({
@@ -278,7 +278,7 @@ describe('warnBoxes: plausibility (uk-vat-facts 1.8)', () => {
   });
 });
 
-describe('warnBoxes: sense checks from the records (uk-vat-facts 1.8 items 5, 6, 8)', () => {
+describe('warnBoxes: sense checks from the records (docs/reference/vat-rules.md §1.8 items 5, 6, 8)', () => {
   // £10,000 of standard-rated sales with £2,000 VAT, £5,000 of purchases with £1,000 VAT, in 10 records each.
   const plain = completeBoxes({
     box1: 200_000,

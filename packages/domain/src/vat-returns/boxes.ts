@@ -4,9 +4,9 @@ import type { BoxProblem, BoxWarning, FlatRateSettings, NineBoxes } from './api'
 import { ukLocale } from '../languages';
 
 /**
- * The nine boxes' own rules (uk-vat-facts 1, hmrc-mtd-vat.md 3.5): boxes 3 and 5 worked out, whole
+ * The nine boxes' own rules (docs/reference/vat-rules.md §1, docs/reference/hmrc-vat-api.md §3.5): boxes 3 and 5 worked out, whole
  * pounds in boxes 6-9, HMRC's hard limits (problems: HMRC would reject the return) and the
- * plausibility checks of uk-vat-facts 1.8 and 7 (warnings: advice only). All money is integer pence.
+ * plausibility checks of docs/reference/vat-rules.md §1.8 and 7 (warnings: advice only). All money is integer pence.
  */
 
 /** The boxes a person or the records fill; boxes 3 and 5 are always worked out from them. */
@@ -22,7 +22,7 @@ export const maxValueBoxPence = 999_999_999_999_900;
 const vatBoxes = [1, 2, 3, 4] as const;
 const valueBoxes = [6, 7, 8, 9] as const;
 
-/** Box 3 = box 1 + box 2; box 5 = |box 3 − box 4| (uk-vat-facts 1.2), never typed by hand. */
+/** Box 3 = box 1 + box 2; box 5 = |box 3 − box 4| (docs/reference/vat-rules.md §1.2), never typed by hand. */
 export function completeBoxes(entered: EnteredBoxes): NineBoxes {
   const box3 = entered.box1 + entered.box2;
   return {
@@ -40,7 +40,7 @@ export function completeBoxes(entered: EnteredBoxes): NineBoxes {
 
 /**
  * Whole pounds for boxes 6-9, in pence (a multiple of 100). HMRC requires whole pounds but does not say
- * whether to round or truncate (uk-vat-facts 1.4, 8 item 1). Our rule: drop the pence, towards zero
+ * whether to round or truncate (docs/reference/vat-rules.md §1.4, 8 item 1). Our rule: drop the pence, towards zero
  * (£45,500.40 → £45,500; −£12.99 → −£12), as HMRC's paper form did with its pre-printed '00'. The
  * difference is under £1 per box.
  */
@@ -71,7 +71,7 @@ function inRange(value: number, min: number, max: number): boolean {
 }
 
 /**
- * HMRC's hard rules, checked before a return is sent (uk-vat-facts 7 items 4-5, hmrc-mtd-vat.md 3.5). As
+ * HMRC's hard rules, checked before a return is sent (docs/reference/vat-rules.md §7 items 4-5, docs/reference/hmrc-vat-api.md §3.5). As
  * HMRC does, the sums (box 3, box 5) are checked only once the boxes they use are in range: an
  * out-of-range figure must be fixed first, and it would make the sum meaningless.
  */
@@ -189,11 +189,11 @@ export const emptyRecordSums = (): RecordSums => ({
   selfAccountedWithoutVat: 0,
 });
 
-/** The rates of uk-vat-facts 3.1, as record-vat.ts's vatRatePercents (kept here to avoid a cycle). */
+/** The rates of docs/reference/vat-rules.md §3.1, as record-vat.ts's vatRatePercents (kept here to avoid a cycle). */
 const taxedRatePercents = { standard: 20n, reduced: 5n } as const;
 
 /**
- * Plausibility checks (uk-vat-facts 1.8 and the checklist's "Warnings", section 7). Advice only: a return
+ * Plausibility checks (docs/reference/vat-rules.md §1.8 and the checklist's "Warnings", section 7). Advice only: a return
  * with warnings can still be right and can still be sent.
  *
  * Thresholds: box 6 and box 7 have dropped their pence, so 20% of them can be up to 20p short; each
@@ -204,7 +204,7 @@ const taxedRatePercents = { standard: 20n, reduced: 5n } as const;
  * From the records (context.records): the VAT on standard- and reduced-rated sales (box 1) and
  * purchases (box 4) beside the rate times their net value, allowing 1p a record for rounding per line
  * and £1 more; boxes 2, 8 and 9 filled with no record marked as Northern Ireland–EU goods; reverse
- * charge or postponed import VAT with no VAT entered (uk-vat-facts 1.8 items 5, 6 and 8). Off the flat
+ * charge or postponed import VAT with no VAT entered (docs/reference/vat-rules.md §1.8 items 5, 6 and 8). Off the flat
  * rate scheme only for the rates: on it box 1 is the flat rate, not the sales' VAT.
  */
 export function warnBoxes(boxes: NineBoxes, context: WarnContext): BoxWarning[] {
@@ -352,7 +352,7 @@ function rateWarnings(records: RecordSums): BoxWarning[] {
 
 const bigMoney = (pence: bigint): string => money(Number(pence));
 
-/** What each box means, in plain words (uk-vat-facts 1.1 and 2.6). */
+/** What each box means, in plain words (docs/reference/vat-rules.md §1.1 and 2.6). */
 export const boxExplanations: Record<BoxNumber, { title: string; explanation: string }> = {
   1: {
     title: 'VAT due on sales',

@@ -5,7 +5,7 @@ import type { RecordGroup } from './record-groups';
 import { type BusinessScheme, schemeStartFor } from './schemes';
 
 /**
- * The Cash Accounting Scheme (VAT Notice 731; uk-vat-facts 1.6 and 3.6): sales count when the
+ * The Cash Accounting Scheme (VAT Notice 731; docs/reference/vat-rules.md §1.6 and 3.6): sales count when the
  * customer pays and purchases when the supplier is paid, not by invoice date. Imports, services
  * under the reverse charge and goods moved between Northern Ireland and the EU stay on the invoice
  * basis, as do adjustments and box totals.
@@ -46,7 +46,7 @@ export interface CashBasis {
   invoicedFrom: string;
   /**
    * The business's last day on the scheme, when it falls in the period. On leaving, VAT on every
-   * invoice of the scheme still unpaid that day is due on this return (VAT Notice 731; uk-vat-facts
+   * invoice of the scheme still unpaid that day is due on this return (VAT Notice 731; docs/reference/vat-rules.md
    * 3.6), and the rest of the period is on the invoice basis: so no invoice of the scheme is left in
    * no return, and none counts twice.
    */
@@ -88,7 +88,7 @@ export function countingDateOf(record: VatRecordInput, cash: CashBasis | null): 
   return cash ? cashDateOf(record) : record.date;
 }
 
-/** Join with expected taxable turnover in the next 12 months up to £1,350,000 (uk-vat-facts 3.6). */
+/** Join with expected taxable turnover in the next 12 months up to £1,350,000 (docs/reference/vat-rules.md §3.6). */
 export const cashAccountingJoinLimitPence = 135_000_000;
 /** Leave once taxable turnover in the last 12 months goes above £1,600,000. */
 export const cashAccountingLeaveLimitPence = 160_000_000;

@@ -4,7 +4,7 @@ import { type BoxNumber, boxNumbers } from './box-numbers';
 
 /**
  * A return's boxes beside the same business's previous period and the same period a year earlier
- * (uk-vat-facts 1.8: a box far from its usual size is often a missing record, a record in the wrong
+ * (docs/reference/vat-rules.md §1.8: a box far from its usual size is often a missing record, a record in the wrong
  * period or a figure typed in the wrong box). Advice only, like the warnings. Money is integer pence.
  *
  * "Far apart" (farApart): the box moved by more than £1,000 AND by more than half of the earlier

@@ -27,7 +27,7 @@ const error = (
   discoveredOn: '2025-08-10',
 });
 
-describe('errorCorrectionLimitPence (VAT Notice 700/45, uk-vat-facts 4.6)', () => {
+describe('errorCorrectionLimitPence (VAT Notice 700/45, docs/reference/vat-rules.md §4.6)', () => {
   it('is £10,000 while 1% of box 6 is less', () => {
     expect(errorCorrectionLimitPence(0)).toBe(1_000_000);
     expect(errorCorrectionLimitPence(250_000)).toBe(1_000_000);

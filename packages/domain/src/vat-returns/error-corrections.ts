@@ -5,7 +5,7 @@ import { formatGbp } from '../vat/money';
 import { ukLocale } from '../languages';
 
 /**
- * Errors found in earlier VAT returns (VAT Notice 700/45, uk-vat-facts 4.6). Method 1 corrects them
+ * Errors found in earlier VAT returns (VAT Notice 700/45, docs/reference/vat-rules.md §4.6). Method 1 corrects them
  * on the current return when their net value is within the limit (errorCorrectionLimitPence);
  * method 2 is a separate notification to HMRC (form VAT652's content) above it, and for deliberate
  * errors of any size.
@@ -29,7 +29,7 @@ const pence = z
 export const errorCauses = ['reasonableCare', 'careless', 'deliberate'] as const;
 export type ErrorCause = (typeof errorCauses)[number];
 
-/** Method 1 limit's floor and cap, in pence (uk-vat-facts 4.6: £10,000; £50,000). */
+/** Method 1 limit's floor and cap, in pence (docs/reference/vat-rules.md §4.6: £10,000; £50,000). */
 export const errorCorrectionFloorPence = 1_000_000;
 export const errorCorrectionCapPence = 5_000_000;
 /** Corrections reach back to periods ending this many years before the error was found (VRM8100). */

@@ -7,7 +7,7 @@ import {
   limitedCostRateTenths,
 } from './flat-rate-sectors';
 
-describe('flat rate sectors (uk-vat-facts 2.8)', () => {
+describe('flat rate sectors (docs/reference/vat-rules.md §2.8)', () => {
   it('has all 55 sectors, codes 001 to 055 in order, each once', () => {
     expect(flatRateSectors).toHaveLength(55);
     expect(new Set(flatRateSectors.map((sector) => sector.code)).size).toBe(55);

@@ -1,5 +1,5 @@
 /**
- * The flat rate scheme's trade sectors and percentages (uk-vat-facts 2.8: VAT Regs 1995 reg 55K Table as
+ * The flat rate scheme's trade sectors and percentages (docs/reference/vat-rules.md §2.8: VAT Regs 1995 reg 55K Table as
  * in force from 4 January 2011, with the hospitality rates back to normal from 1 April 2022). Codes are
  * HMRC's `frsCategory` codes; match on the code, never on the name. Rates are in tenths of a per cent
  * (14.5% = 145) so they stay whole numbers.
@@ -15,7 +15,7 @@ export interface FlatRateSector {
 
 /**
  * All 55 sectors. '055' (waste or scrap) is in the law and HMRC's API but missing from the GOV.UK web
- * table; it is offered like the others (uk-vat-facts 2.8 note c).
+ * table; it is offered like the others (docs/reference/vat-rules.md §2.8 note c).
  */
 export const flatRateSectors: readonly FlatRateSector[] = Object.freeze([
   { code: '001', name: 'Accountancy or book-keeping', rateTenths: 145 },
@@ -83,10 +83,10 @@ export const flatRateSectors: readonly FlatRateSector[] = Object.freeze([
   { code: '055', name: 'Dealing in waste or scrap', rateTenths: 105 },
 ]);
 
-/** The rate a limited cost trader uses in any sector, from 1 April 2017 (uk-vat-facts 2.5): 16.5%. */
+/** The rate a limited cost trader uses in any sector, from 1 April 2017 (docs/reference/vat-rules.md §2.5): 16.5%. */
 export const limitedCostRateTenths = 165;
 
-/** The first-year reduction: one percentage point off, until the day before the first anniversary of registration (uk-vat-facts 2.4). */
+/** The first-year reduction: one percentage point off, until the day before the first anniversary of registration (docs/reference/vat-rules.md §2.4). */
 export const firstYearReductionTenths = 10;
 
 const sectorsByCode = new Map(flatRateSectors.map((sector) => [sector.code, sector]));

@@ -30,7 +30,7 @@ describe('periodLength', () => {
   });
 });
 
-describe('the limited cost test (uk-vat-facts 2.5)', () => {
+describe('the limited cost test (docs/reference/vat-rules.md §2.5)', () => {
   it('bars at the higher of 2% of turnover and £1,000 a year', () => {
     expect(specifiedAmountPence(1_800_000, 3)).toBe(36_000); // 2% of £18,000 beats £250
     expect(specifiedAmountPence(1_000_000, 3)).toBe(25_000); // £250 a quarter beats 2% of £10,000
@@ -42,7 +42,7 @@ describe('the limited cost test (uk-vat-facts 2.5)', () => {
     expect(specifiedAmountPence(-5_000_000, 3)).toBe(25_000);
   });
 
-  it('is a limited cost trader when relevant goods are below the bar (IT contractor, uk-vat-facts 2.7)', () => {
+  it('is a limited cost trader when relevant goods are below the bar (IT contractor, docs/reference/vat-rules.md §2.7)', () => {
     expect(isLimitedCostTrader(30_000, 1_800_000, 3)).toBe(true);
     expect(isLimitedCostTrader(35_999, 1_800_000, 3)).toBe(true);
     expect(isLimitedCostTrader(36_000, 1_800_000, 3)).toBe(false);

@@ -2,7 +2,7 @@ import { addDays, isCalendarDate } from '../vat/dates';
 import { firstYearReductionTenths, limitedCostRateTenths } from './flat-rate-sectors';
 
 /**
- * The flat rate scheme's arithmetic (uk-vat-facts 2.3-2.5), in integer pence and tenths of a per cent,
+ * The flat rate scheme's arithmetic (docs/reference/vat-rules.md §2.3-2.5), in integer pence and tenths of a per cent,
  * with bigint wherever a product could pass Number.MAX_SAFE_INTEGER (turnover × rate can reach 10^18).
  */
 
@@ -68,7 +68,7 @@ function timePartPence(length: PeriodLength): bigint {
 }
 
 /**
- * The limited cost test's bar (uk-vat-facts 2.5): the higher of 2% of the VAT-inclusive flat rate turnover
+ * The limited cost test's bar (docs/reference/vat-rules.md §2.5): the higher of 2% of the VAT-inclusive flat rate turnover
  * and £1,000 × months / 12 (or × days / 365), in pence, rounded UP to the whole penny. Rounding up keeps
  * the test exact: for a whole number of pence g, g < x exactly when g < ⌈x⌉ (a month's £83.333… → £83.34).
  */
@@ -85,7 +85,7 @@ export function specifiedAmountBig(turnoverPence: bigint, months: PeriodLength):
 
 /**
  * A limited cost trader for the period (must use 16.5%): spent less on relevant goods, VAT included,
- * than the specified amount (uk-vat-facts 2.5). `months` as for specifiedAmountPence.
+ * than the specified amount (docs/reference/vat-rules.md §2.5). `months` as for specifiedAmountPence.
  */
 export function isLimitedCostTrader(relevantGoodsPence: number, turnoverPence: number, months: PeriodLength): boolean {
   return pennies(relevantGoodsPence, 'Relevant goods') < specifiedAmountBig(pennies(turnoverPence, 'Turnover'), months);

@@ -4,7 +4,7 @@ import { divideRoundHalfUp } from './flat-rate';
 /**
  * The VAT a sale or purchase should carry at its rate, for checking what was typed or imported.
  *
- * Rates (uk-vat-facts 3.1): standard 20%, reduced 5%; zero-rated, exempt and outside-the-scope records
+ * Rates (docs/reference/vat-rules.md §3.1): standard 20%, reduced 5%; zero-rated, exempt and outside-the-scope records
  * carry no VAT. The treatment does not change it: the box engine (records-to-boxes) puts a record's
  * VAT in the boxes under every treatment, and for reverse charge, postponed import VAT and goods
  * acquired into Northern Ireland that VAT is still worked out at the record's rate on its net value;
@@ -23,7 +23,7 @@ export const rateCarriesVat = (rate: VatRateKind): boolean => vatRatePercents[ra
 
 /**
  * net × rate in pence, rounded to the nearest penny: below 0.5p down, 0.5p or more up, the way HMRC
- * allows VAT worked out per line to be rounded (VAT Notice 700 para 17.5, VATREC12010/12030; uk-vat-facts
+ * allows VAT worked out per line to be rounded (VAT Notice 700 para 17.5, VATREC12010/12030; docs/reference/vat-rules.md
  * 1.4). A credit note (negative net) rounds the same way away from zero, so it mirrors its invoice
  * exactly. Worked in bigint, so any whole number of pence is exact.
  */

@@ -3,7 +3,7 @@ import { type VatRecord } from './api';
 import { computeReturn } from './records-to-boxes';
 import { adjustment, boxTotal, itContractor, purchase, quarter, sale } from './records-to-boxes.test-records';
 
-/** uk-vat-facts 2.7: fees £15,000 + £3,000 VAT, £300 of relevant goods, a £2,400 laptop with £400 VAT. */
+/** docs/reference/vat-rules.md §2.7: fees £15,000 + £3,000 VAT, £300 of relevant goods, a £2,400 laptop with £400 VAT. */
 const exampleFrs = (goodsIncVat: number): VatRecord[] => [
   sale('fees', '2024-02-28', 1_500_000, 300_000),
   purchase('goods', '2024-01-20', goodsIncVat - goodsIncVat / 6, goodsIncVat / 6, 'standard', 'relevantGoods'),
@@ -12,7 +12,7 @@ const exampleFrs = (goodsIncVat: number): VatRecord[] => [
 ];
 
 describe('computeReturn: flat rate scheme', () => {
-  it('works the IT contractor’s quarter as a limited cost trader at 16.5% (uk-vat-facts 2.7)', () => {
+  it('works the IT contractor’s quarter as a limited cost trader at 16.5% (docs/reference/vat-rules.md §2.7)', () => {
     const result = computeReturn(exampleFrs(30_000), quarter, itContractor);
     expect(result.boxes).toEqual({
       box1: 297_000,

@@ -3,7 +3,7 @@ import { type VatRecord } from './api';
 import { computeReturn } from './records-to-boxes';
 import { adjustment, boxesOf, boxTotal, purchase, quarter, sale } from './records-to-boxes.test-records';
 
-/** uk-vat-facts 1.7 A: standard sales £42,000, zero-rated £3,500.40, purchases £12,345 + £2,469 VAT, insurance £1,000. */
+/** docs/reference/vat-rules.md §1.7 A: standard sales £42,000, zero-rated £3,500.40, purchases £12,345 + £2,469 VAT, insurance £1,000. */
 const exampleA: VatRecord[] = [
   sale('s-standard', '2024-01-15', 4_200_000, 840_000),
   sale('s-zero', '2024-02-10', 350_040, 0, 'zero'),
@@ -12,7 +12,7 @@ const exampleA: VatRecord[] = [
 ];
 
 describe('computeReturn: standard accounting', () => {
-  it('fills the boxes of the quarter with VAT to pay (uk-vat-facts 1.7 A)', () => {
+  it('fills the boxes of the quarter with VAT to pay (docs/reference/vat-rules.md §1.7 A)', () => {
     const result = computeReturn(exampleA, quarter, null);
     expect(result.boxes).toEqual({
       box1: 840_000,
@@ -77,7 +77,7 @@ describe('computeReturn: standard accounting', () => {
     expect(reduced.boxes).toMatchObject({ box1: 50_000, box4: 50_000, box5: 0, box6: 0, box7: 1_000_000 });
   });
 
-  it('accounts for a £100 service from a US supplier in boxes 1, 4, 6 and 7 (uk-vat-facts 1.7 C)', () => {
+  it('accounts for a £100 service from a US supplier in boxes 1, 4, 6 and 7 (docs/reference/vat-rules.md §1.7 C)', () => {
     const without = computeReturn(exampleA, quarter, null).boxes;
     const withService = computeReturn(
       [...exampleA, purchase('p-us', '2024-03-01', 10_000, 2_000, 'standard', 'reverseCharge')],

@@ -20,7 +20,7 @@ import { checkBoxes, completeBoxes, emptyRecordSums, type RecordSums, warnBoxes,
 import { divideRoundHalfUp, flatRateFor, flatRateParts, periodLength, specifiedAmountBig } from './flat-rate';
 
 /**
- * From a period's digital records to the nine boxes (uk-vat-facts 1.1, 1.6, 1.7 and, on the flat rate
+ * From a period's digital records to the nine boxes (docs/reference/vat-rules.md §1.1, 1.6, 1.7 and, on the flat rate
  * scheme, 2.3-2.7). Pure: the caller loads the records; only those dated start..end (inclusive) count
  * (under cash accounting, sales and purchases paid start..end: cash-accounting.ts).
  *
@@ -266,8 +266,8 @@ function addFlatRate(boxes: Boxes, group: TransactionGroup, totals: FlatRateTota
     return;
   }
   if (group.treatment === 'capitalGoods' && group.rate !== 'outsideScope') {
-    // Capital goods of £2,000 or more including VAT reclaim their VAT (uk-vat-facts 2.3). HMRC's texts differ
-    // on exactly £2,000 ("£2,000 or more" / "over £2,000", uk-vat-facts 8 item 11): we treat it as
+    // Capital goods of £2,000 or more including VAT reclaim their VAT (docs/reference/vat-rules.md §2.3). HMRC's texts differ
+    // on exactly £2,000 ("£2,000 or more" / "over £2,000", docs/reference/vat-rules.md §8 item 11): we treat it as
     // reclaimable and warn. The size is taken without its sign, so a credit note for such a purchase
     // takes its VAT back out of box 4.
     if (group.capitalSize !== 'below') {
@@ -402,7 +402,7 @@ export function computeReturnOfGroups(
       turnover: totals.partTurnover[index] ?? 0n,
       rateTenths: flatRateFor(flatRate.rateTenths, limitedCost, part.firstYear),
     }));
-    // Once over the exact sum, rounded half up to the penny (uk-vat-facts 2.3, 7).
+    // Once over the exact sum, rounded half up to the penny (docs/reference/vat-rules.md §2.3, 7).
     flatRateVat = divideRoundHalfUp(
       rated.reduce((sum, part) => sum + part.turnover * BigInt(part.rateTenths), 0n),
       1000n,

@@ -13,7 +13,7 @@ import {
   ukToday,
 } from './dates';
 
-describe('date ranges (spec section 5, hmrc-mtd-vat.md 3.4 and 3.7)', () => {
+describe('date ranges (docs/reference/product.md §5, docs/reference/hmrc-vat-api.md §3.4 and 3.7)', () => {
   const today = '2026-11-23';
 
   it('allows obligations to span one calendar year, 366 days in a leap year, and no more', () => {

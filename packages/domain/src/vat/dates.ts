@@ -5,8 +5,8 @@ import { ukLocale } from '../languages';
  * date module of VAT Wise, its server and its HMRC simulator. HMRC's validators parse dates with
  * java.time's LocalDate, so month and year steps follow LocalDate.plusMonths/plusYears: a day that
  * does not exist in the target month is clamped to its last day (2016-02-29 + 1 year =
- * 2017-02-28, 31 January + 1 month = 28 or 29 February). Then the date-range rules of spec
- * section 5 / hmrc-mtd-vat.md 3.4 and 3.7, checked in the form before any call and again on the
+ * 2017-02-28, 31 January + 1 month = 28 or 29 February). Then the date-range rules of the product reference
+ * section 5 / docs/reference/hmrc-vat-api.md §3.4 and 3.7, checked in the form before any call and again on the
  * server.
  */
 
@@ -28,7 +28,7 @@ export const daysInMonth = (year: number, month: number): number =>
 
 /**
  * The parts of a real calendar date, or undefined. Strict on purpose: `2017-02-30` and `2017-13-01`
- * are not dates (hmrc-mtd-vat.md 3.2).
+ * are not dates (docs/reference/hmrc-vat-api.md §3.2).
  */
 export function parseIsoDate(text: string): Ymd | undefined {
   const match = isoPattern.exec(text);
@@ -158,13 +158,13 @@ export function addMonthsToInstant(instant: string, months: number): string {
   return `${addMonths(iso.slice(0, 10), months)}${iso.slice(10)}`;
 }
 
-/** Which HMRC list a date range is for: the rules differ (hmrc-mtd-vat.md 3.13). */
+/** Which HMRC list a date range is for: the rules differ (docs/reference/hmrc-vat-api.md §3.13). */
 export type DateRangeKind = 'obligations' | 'liabilities' | 'payments';
 
 export type DateRangeProblem =
   'FROM_INVALID' | 'TO_INVALID' | 'FROM_AFTER_TO' | 'TOO_LONG' | 'TO_IN_FUTURE' | 'FROM_TOO_EARLY';
 
-/** The earliest `from` HMRC's liabilities and payments accept (hmrc-mtd-vat.md 3.7). */
+/** The earliest `from` HMRC's liabilities and payments accept (docs/reference/hmrc-vat-api.md §3.7). */
 export const earliestFinancialDate = '2016-04-06';
 
 /**

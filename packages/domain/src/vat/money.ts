@@ -2,7 +2,7 @@ import { ukLocale } from '../languages';
 
 /**
  * Money is integer pence everywhere in VAT Wise. HMRC sends JSON numbers with at most two decimals
- * (hmrc-mtd-vat.md 3.2); they become pence at the edge and pounds again only as text.
+ * (docs/reference/hmrc-vat-api.md §3.2); they become pence at the edge and pounds again only as text.
  */
 
 /** Pence for an amount HMRC sent in pounds (at most 2 decimals, within 15 significant digits). */

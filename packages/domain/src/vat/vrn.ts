@@ -1,6 +1,6 @@
 /**
  * The check digits of a UK VAT registration number (VRN). The VAT (MTD) API itself only checks that
- * a VRN is 9 digits (hmrc-mtd-vat.md 3.2); the check digits let us catch typing mistakes, and HMRC's
+ * a VRN is 9 digits (docs/reference/hmrc-vat-api.md §3.2); the check digits let us catch typing mistakes, and HMRC's
  * Create Test User API builds its VRNs the same way (2.3).
  *
  * Rule: weight the first 7 digits by 8, 7, 6, 5, 4, 3, 2 and add them up. The last two digits, read as

@@ -455,7 +455,7 @@ describe('a VAT client id in the definition’s format that no client holds', ()
   );
 });
 
-describe('the platform’s answers on every operation (hmrc-mtd-vat.md 1.5)', () => {
+describe('the platform’s answers on every operation (docs/reference/hmrc-vat-api.md §1.5)', () => {
   const operationNames = Object.keys(operations) as OperationName[];
   const scopes: Record<OperationName, string> = {
     create: 'write:sent-invitations',

@@ -4,7 +4,7 @@ import { type ConnectionMethod } from './methods';
 import { validationResult } from './validate';
 
 /**
- * HMRC's `GET /test/fraud-prevention-headers/{api}/validation-feedback` (hmrc-mtd-vat.md 5.3):
+ * HMRC's `GET /test/fraud-prevention-headers/{api}/validation-feedback` (docs/reference/hmrc-vat-api.md §5.3):
  * feedback on the latest sandbox request an application made to each endpoint of an API, header
  * by header, with the cross-checks; with a connection method, on the latest request to each
  * endpoint made with that method. Kept in memory; nothing here survives a restart, as the
@@ -101,7 +101,7 @@ function headerCode(entry: HeaderAnalysis): HeaderFeedbackCode {
 
 /**
  * "Each endpoint" (5.3) means each operation, not each VRN or period key: path segments that carry
- * data are folded into the template of hmrc-mtd-vat.md 3.1.
+ * data are folded into the template of docs/reference/hmrc-vat-api.md §3.1.
  */
 export function endpointOf(method: string, path: string): string {
   const template = (path.split('?')[0] ?? path)

@@ -1,5 +1,5 @@
 /**
- * The building blocks of HMRC's fraud prevention header formats (hmrc-mtd-vat.md 5.1, 5.2):
+ * The building blocks of HMRC's fraud prevention header formats (docs/reference/hmrc-vat-api.md §5.1, 5.2):
  * percent-encoded components, key-value structures, lists, IP and MAC addresses and timestamps. Each parser
  * returns the decoded value or the problem, worded for the validator's message.
  */

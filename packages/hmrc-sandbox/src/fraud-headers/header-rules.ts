@@ -16,7 +16,7 @@ import { type FraudHeaderName, isConnectionMethod, type MethodProfile } from './
 
 /**
  * The check of each fraud prevention header's value, for presence and format under the encoding
- * rules of hmrc-mtd-vat.md 5.1, each in the variant of its header page for the connection method.
+ * rules of docs/reference/hmrc-vat-api.md §5.1, each in the variant of its header page for the connection method.
  */
 
 const POSITIVE_WHOLE = /^[1-9]\d*$/;

@@ -1,6 +1,6 @@
 /**
  * HMRC fraud prevention headers for WEB_APP_VIA_SERVER and BATCH_PROCESS_DIRECT: the Test Fraud
- * Prevention Headers API (hmrc-mtd-vat.md 5.3).
+ * Prevention Headers API (docs/reference/hmrc-vat-api.md §5.3).
  */
 export { analyseFraudHeaders, type FraudHeaderAnalysis, type IncomingHeaders } from './analyse';
 export { type ErrorCode, type WarningCode } from './findings';

@@ -11,7 +11,7 @@ export type ConnectionMethod = (typeof connectionMethods)[number];
 export const isConnectionMethod = (value: unknown): value is ConnectionMethod =>
   (connectionMethods as readonly unknown[]).includes(value);
 
-/** The 16 headers of WEB_APP_VIA_SERVER, in the order of hmrc-mtd-vat.md 5.2. */
+/** The 16 headers of WEB_APP_VIA_SERVER, in the order of docs/reference/hmrc-vat-api.md §5.2. */
 export const requiredFraudHeaders = [
   'gov-client-connection-method',
   'gov-client-browser-js-user-agent',

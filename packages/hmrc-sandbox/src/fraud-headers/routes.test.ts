@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { basePath, type Sandbox, startSandbox, vatAccept } from '../test/harness';
 
-/** The Test Fraud Prevention Headers API over HTTP (hmrc-mtd-vat.md 5.3). */
+/** The Test Fraud Prevention Headers API over HTTP (docs/reference/hmrc-vat-api.md §5.3). */
 
 let sandbox: Sandbox;
 beforeEach(async () => {

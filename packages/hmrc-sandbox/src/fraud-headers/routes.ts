@@ -6,7 +6,7 @@ import { connectionMethods, isConnectionMethod } from './methods';
 import { validateFraudHeaders } from './validate';
 
 /**
- * HMRC's Test Fraud Prevention Headers API (hmrc-mtd-vat.md 5.3): check the Gov-* headers of this
+ * HMRC's Test Fraud Prevention Headers API (docs/reference/hmrc-vat-api.md §5.3): check the Gov-* headers of this
  * request against its own connection method, or read the feedback on the latest VAT call to each
  * endpoint. Application-restricted.
  */

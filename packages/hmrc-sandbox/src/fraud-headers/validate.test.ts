@@ -11,7 +11,7 @@ const sha256 = (text: string, encoding: 'hex' | 'base64' = 'hex') => createHash(
 
 /**
  * What VAT Wise sends for a user signed in with a TOTP second factor, in Chrome on a laptop with a
- * scaled display, behind our load balancer 203.0.113.6 (hmrc-mtd-vat.md 5.2, built as that table says).
+ * scaled display, behind our load balancer 203.0.113.6 (docs/reference/hmrc-vat-api.md §5.2, built as that table says).
  */
 const validHeaders: Record<string, string> = {
   'Gov-Client-Connection-Method': 'WEB_APP_VIA_SERVER',

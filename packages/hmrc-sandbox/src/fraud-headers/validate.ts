@@ -5,7 +5,7 @@ import { messages } from './messages';
 /**
  * HMRC's Test Fraud Prevention Headers API, `GET /test/fraud-prevention-headers/validate`, for the
  * two connection methods VAT Wise uses, picked by the request's Gov-Client-Connection-Method:
- *  - WEB_APP_VIA_SERVER, what a person does in the browser (hmrc-mtd-vat.md 5.3): the 16 headers of
+ *  - WEB_APP_VIA_SERVER, what a person does in the browser (docs/reference/hmrc-vat-api.md §5.3): the 16 headers of
  *    5.2 and the Gov-Vendor-Forwarded cross-check;
  *  - BATCH_PROCESS_DIRECT, work no user starts (the nightly deadline watcher, the submission
  *    checker): the 11 headers of the "Batch process direct" page of HMRC's fraud prevention

@@ -1,5 +1,5 @@
 /**
- * HMRC's error bodies, in the four shapes of the reference (hmrc-mtd-vat.md 3.3):
+ * HMRC's error bodies, in the four shapes of the reference (docs/reference/hmrc-vat-api.md §3.3):
  *  A. flat     { code, message }
  *  B. legacy   { statusCode, message: CODE }        (query-parameter validation, malformed JSON)
  *  C. wrapped  { code: INVALID_REQUEST | BUSINESS_ERROR, message, errors: [{ code, message, path? }] }

@@ -1,7 +1,7 @@
 import { sha256 } from '../platform/secrets';
 import type { SandboxStore } from '../store/store';
 
-/** An application registered with the simulator, as on HMRC's Developer Hub (hmrc-mtd-vat.md 1.2). */
+/** An application registered with the simulator, as on HMRC's Developer Hub (docs/reference/hmrc-vat-api.md §1.2). */
 export interface SandboxApplication {
   clientId: string;
   clientSecret: string;

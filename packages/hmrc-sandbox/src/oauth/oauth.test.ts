@@ -23,7 +23,7 @@ afterEach(() => sandbox.close());
 
 const client = { client_id: defaultApplication.clientId, client_secret: defaultApplication.clientSecret };
 
-describe('the browser journey (hmrc-mtd-vat.md 1.2, 1.3, 2.4)', () => {
+describe('the browser journey (docs/reference/hmrc-vat-api.md §1.2, 1.3, 2.4)', () => {
   it('shows HMRC’s start pages before the sign-in form: Continue, then Sign in to the HMRC online service', async () => {
     const browser = new SimulatedBrowser(sandbox.app);
     const start = await browser.get(authorizeUrl({ state: 'state-123' }));

@@ -1,6 +1,6 @@
 /**
  * The simulator's browser pages: plain server-rendered HTML with HMRC's field names and button ids
- * (hmrc-mtd-vat.md 2.4), so that code and scripts written against HMRC's sandbox work here. Every
+ * (docs/reference/hmrc-vat-api.md §2.4), so that code and scripts written against HMRC's sandbox work here. Every
  * page says plainly that it is a local simulator, not HMRC.
  */
 

@@ -11,7 +11,7 @@ import { clientPagesPath, startBrowserSession } from './session';
 import { answerTokenRequest, type Form } from './token-grants';
 
 /**
- * HMRC's OAuth 2.0 (hmrc-mtd-vat.md 1 and 2.4): the browser goes to /oauth/authorize, signs in as
+ * HMRC's OAuth 2.0 (docs/reference/hmrc-vat-api.md §1 and 2.4): the browser goes to /oauth/authorize, signs in as
  * a test user on /api-test-login/sign-in, gives permission on /oauth/grantscope and returns to the
  * application's redirect URI with a code, which the application's server exchanges at /oauth/token.
  */

@@ -1,6 +1,6 @@
 /**
  * Scopes the simulator grants, with the wording its grant page shows. The VAT (MTD) API needs
- * read:vat for every GET and write:vat to submit (hmrc-mtd-vat.md 3.1); the agent authorisation
+ * read:vat for every GET and write:vat to submit (docs/reference/hmrc-vat-api.md §3.1); the agent authorisation
  * API one scope per operation (its application.yaml); `hello` is HMRC's test scope, accepted so
  * generic OAuth clients can try the flow.
  */

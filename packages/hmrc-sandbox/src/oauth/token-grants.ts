@@ -5,7 +5,7 @@ import type { ApplicationRecord } from '../store/store';
 import { parseScopes } from './scopes';
 
 /**
- * The token endpoint's three grants (hmrc-mtd-vat.md 1.4): an authorisation code for the user's
+ * The token endpoint's three grants (docs/reference/hmrc-vat-api.md §1.4): an authorisation code for the user's
  * tokens, a refresh token for new ones (single use), and client credentials for an
  * application-restricted token. Each answers the token response's body or the OAuth error to send.
  */

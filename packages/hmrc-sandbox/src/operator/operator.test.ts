@@ -133,7 +133,7 @@ describe('faults on the next calls of an endpoint', () => {
   });
 });
 
-describe('the rate limit (hmrc-mtd-vat.md 6.1)', () => {
+describe('the rate limit (docs/reference/hmrc-vat-api.md §6.1)', () => {
   it('answers the 4th call in a second 429 MESSAGE_THROTTLED_OUT with a Retry-After, per application', async () => {
     // The simulator's time is the test's: the window moves only when the test moves it.
     let now = Date.parse('2025-06-15T12:00:00.000Z');

@@ -6,7 +6,7 @@
 /**
  * `error429` refuses the call as HMRC's throttle does (429 MESSAGE_THROTTLED_OUT, Retry-After: 1).
  * `drop` loses the call before HMRC acts on it; `dropAfter` lets HMRC act (a return is filed) and
- * then loses the answer, the case a careful client must settle by asking (hmrc-mtd-vat.md 6.2).
+ * then loses the answer, the case a careful client must settle by asking (docs/reference/hmrc-vat-api.md §6.2).
  */
 export const faultKinds = ['delay', 'timeout', 'error429', 'error500', 'error503', 'drop', 'dropAfter'] as const;
 export type FaultKind = (typeof faultKinds)[number];

@@ -18,7 +18,7 @@ export function send(reply: FastifyReply, answer: SandboxAnswer): FastifyReply {
 
 const acceptPattern = /^application\/vnd\.hmrc\.1\.0\+json$/i;
 
-/** Every HMRC API call names version 1.0 in Accept, else 406 ACCEPT_HEADER_INVALID (hmrc-mtd-vat.md 3.2). */
+/** Every HMRC API call names version 1.0 in Accept, else 406 ACCEPT_HEADER_INVALID (docs/reference/hmrc-vat-api.md §3.2). */
 export function checkAccept(request: FastifyRequest): SandboxAnswer | undefined {
   const accept = request.headers.accept?.trim();
   return accept && acceptPattern.test(accept)
@@ -34,7 +34,7 @@ export interface Caller {
 }
 
 /**
- * The bearer token's caller, or HMRC's platform error (hmrc-mtd-vat.md 1.5): 401 MISSING_CREDENTIALS
+ * The bearer token's caller, or HMRC's platform error (docs/reference/hmrc-vat-api.md §1.5): 401 MISSING_CREDENTIALS
  * without a token, 401 INVALID_CREDENTIALS for an unknown, revoked or expired one, 401
  * INCORRECT_ACCESS_TOKEN_TYPE for an application token on a user-restricted endpoint, 403
  * INVALID_SCOPE when the grant lacks the scope.

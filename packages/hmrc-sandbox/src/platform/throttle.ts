@@ -1,6 +1,6 @@
 /**
  * HMRC's rate limit: 3 requests per second per application, then 429 MESSAGE_THROTTLED_OUT
- * (hmrc-mtd-vat.md 6.1). A sliding one-second window per client id. HMRC documents no Retry-After;
+ * (docs/reference/hmrc-vat-api.md §6.1). A sliding one-second window per client id. HMRC documents no Retry-After;
  * the simulator sends one (the wait until the window has room) because honouring it is what a
  * careful client does anyway.
  */

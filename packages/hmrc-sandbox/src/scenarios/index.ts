@@ -1,4 +1,4 @@
-/** Gov-Test-Scenario handling for the eight VAT (MTD) endpoints (hmrc-mtd-vat.md 4). */
+/** Gov-Test-Scenario handling for the eight VAT (MTD) endpoints (docs/reference/hmrc-vat-api.md §4). */
 export {
   resolveScenario,
   scenarioValues,

@@ -10,7 +10,7 @@ function answerFor(endpoint: Endpoint, value: string, at: ScenarioContext = cont
   return resolution.answer;
 }
 
-// Shapes of hmrc-mtd-vat.md 3.4–3.11, written out here so the canned bodies are checked against the
+// Shapes of docs/reference/hmrc-vat-api.md §3.4–3.11, written out here so the canned bodies are checked against the
 // reference rather than against themselves.
 const date = z.iso.date();
 const money = z.number().refine((n) => Math.round(n * 100) === n * 100, 'at most 2 decimal places');

@@ -15,7 +15,7 @@ import {
 } from './canned/obligations';
 import { penalties } from './canned/penalties';
 
-/** The eight VAT (MTD) endpoints, in the order of hmrc-mtd-vat.md 3.1. */
+/** The eight VAT (MTD) endpoints, in the order of docs/reference/hmrc-vat-api.md §3.1. */
 export const vatEndpoints = [
   'obligations',
   'submitReturn',
@@ -36,7 +36,7 @@ export interface ScenarioContext {
   today: string;
   /**
    * The request's `from`/`to` (YYYY-MM-DD), for liabilities and payments: HMRC returns a canned item
-   * only when its tax period's `to` date falls inside the range sent (hmrc-mtd-vat.md 4.4). Omitted,
+   * only when its tax period's `to` date falls inside the range sent (docs/reference/hmrc-vat-api.md §4.4). Omitted,
    * the whole canned list is returned.
    */
   from?: string;
@@ -53,7 +53,7 @@ const ok = (body: unknown): SandboxAnswer => ({ status: 200, body: structuredClo
 // backend's spelling, the answers the API's (3.13: INVALID_VRN -> VRN_INVALID and so on).
 const insolventTrader: Scenario = () => flat(403, 'RULE_INSOLVENT_TRADER', messages.RULE_INSOLVENT_TRADER);
 const notFound: Scenario = () => flat(404, 'NOT_FOUND', messages.NOT_FOUND);
-/** Customer information words its 404 differently from the older endpoints (hmrc-mtd-vat.md 3.11). */
+/** Customer information words its 404 differently from the older endpoints (docs/reference/hmrc-vat-api.md §3.11). */
 const customerNotFound: Scenario = () => flat(404, 'NOT_FOUND', 'The requested resource could not be found');
 
 const obligations =
@@ -180,13 +180,13 @@ const scenarios: Record<Endpoint, Record<string, Scenario>> = {
   customerInformation: customerInformationScenarios,
 };
 
-/** Every Gov-Test-Scenario value of hmrc-mtd-vat.md section 4, per endpoint. */
+/** Every Gov-Test-Scenario value of docs/reference/hmrc-vat-api.md section 4, per endpoint. */
 export const scenarioValues: Record<Endpoint, readonly string[]> = Object.fromEntries(
   vatEndpoints.map((endpoint) => [endpoint, Object.freeze(Object.keys(scenarios[endpoint]))]),
 ) as Record<Endpoint, readonly string[]>;
 
 /**
- * What HMRC's sandbox answers for a Gov-Test-Scenario header (hmrc-mtd-vat.md 4). No header, or an
+ * What HMRC's sandbox answers for a Gov-Test-Scenario header (docs/reference/hmrc-vat-api.md §4). No header, or an
  * empty one, is `default`: the caller answers from its own simulated data. A value HMRC does not
  * know for the endpoint is 400 RULE_INCORRECT_GOV_TEST_SCENARIO (3.2). Values are matched exactly,
  * as HMRC's stub does, after trimming the whitespace HTTP allows around a header value.

@@ -27,7 +27,7 @@ const initial: Migration = {
       .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
       .execute();
 
-    // A browser on its way through sign-in and grant (hmrc-mtd-vat.md 2.4).
+    // A browser on its way through sign-in and grant (docs/reference/hmrc-vat-api.md §2.4).
     await db.schema
       .createTable('hmrc_sandbox_auth_request')
       .addColumn('auth_id', 'varchar(64)', (column) => column.primaryKey())

@@ -331,7 +331,7 @@ export class SandboxStore {
     return result.numUpdatedRows > 0n;
   }
 
-  /** A refresh ends every earlier token of its grant (hmrc-mtd-vat.md 1.4). */
+  /** A refresh ends every earlier token of its grant (docs/reference/hmrc-vat-api.md §1.4). */
   async revokeGrantTokens(grantId: string, at: string): Promise<void> {
     await this.db
       .updateTable('hmrc_sandbox_token')

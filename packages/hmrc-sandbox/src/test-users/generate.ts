@@ -6,7 +6,7 @@ import { intBetween, randomFor } from '../vat/random';
 import { eoriServices, type TestUserType, testUserServices } from './services';
 
 /**
- * Builds a test user as HMRC's Create Test User API does (hmrc-mtd-vat.md 2.2, 2.3): sign-in
+ * Builds a test user as HMRC's Create Test User API does (docs/reference/hmrc-vat-api.md §2.2, 2.3): sign-in
  * details, names, an address, and one identifier per enrolled service, all flat string fields.
  * Identifiers are random; the caller makes sure they are unique.
  */

@@ -9,7 +9,7 @@ import { generateTestUser, parseCreateRequest } from './generate';
 import { testUserServices } from './services';
 
 /**
- * HMRC's Create Test User API (hmrc-mtd-vat.md 2.1): application-restricted, so a client-credentials
+ * HMRC's Create Test User API (docs/reference/hmrc-vat-api.md §2.1): application-restricted, so a client-credentials
  * token is enough. An mtd-vat user also gets a simulated VAT account (vat/account.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The services a test user can be enrolled in, and who may have each (hmrc-mtd-vat.md 2.2, from
+ * The services a test user can be enrolled in, and who may have each (docs/reference/hmrc-vat-api.md §2.2, from
  * HMRC's Service.scala). `GET /create-test-user/services` answers this table.
  */
 export type TestUserType = 'INDIVIDUAL' | 'ORGANISATION' | 'AGENT';

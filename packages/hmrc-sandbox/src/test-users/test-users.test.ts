@@ -30,7 +30,7 @@ async function create(kind: string, body: string | undefined, headers: Record<st
   });
 }
 
-describe('Create Test User (hmrc-mtd-vat.md 2)', () => {
+describe('Create Test User (docs/reference/hmrc-vat-api.md §2)', () => {
   it('creates an organisation with mtd-vat: sign-in details, names and a VRN that passes the check digits', async () => {
     const response = await create('organisations', JSON.stringify({ serviceNames: ['mtd-vat'] }));
     expect(response.statusCode).toBe(201);

@@ -48,7 +48,7 @@ const debitBody = (periodKey: string): string =>
 
 const overdueOf = (a: VatAccount, on: string) => a.obligations.filter((o) => o.status === 'O' && o.due < on);
 
-describe('dueDateFor (uk-vat-facts.md 3.4)', () => {
+describe('dueDateFor (docs/reference/vat-rules.md §3.4)', () => {
   it('dates a calendar quarter’s return one month and seven days after it ends', () => {
     expect(dueDateFor('2024-03-31')).toBe('2024-05-07');
     expect(dueDateFor('2024-06-30')).toBe('2024-08-07');
@@ -227,7 +227,7 @@ describe('createVatAccount', () => {
   });
 });
 
-describe('penaltiesFor (uk-vat-facts.md 4.2, hmrc-mtd-vat.md 3.9)', () => {
+describe('penaltiesFor (docs/reference/vat-rules.md §4.2, docs/reference/hmrc-vat-api.md §3.9)', () => {
   it('gives the overdue open return one active late submission point', () => {
     const body = penaltiesFor(account).body as Required<PenaltiesBody>;
     expect(penaltiesFor(account).status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * The simulated VAT account behind one test user: quarterly (or monthly, or annual) obligations for
  * the last two years, the returns filed for them, and the charges and payments those returns
- * raised. HMRC's own sandbox is canned and stateless (hmrc-mtd-vat.md 3.4 "Sandbox"); this one is
+ * raised. HMRC's own sandbox is canned and stateless (docs/reference/hmrc-vat-api.md §3.4 "Sandbox"); this one is
  * consistent: a submission (submit.ts) fulfils its obligation, raises its charge and shows in View
  * return, and the read endpoints (queries.ts) answer from it.
  *
@@ -24,7 +24,7 @@ import { patternShapes, periodsFor, quarterStartOf } from './periods';
 import { digitsFor, intBetween, type Random, randomFor } from './random';
 import type { ReturnBoxesPence } from './validation';
 
-/** A few FRS sectors and their percentages in tenths (uk-vat-facts.md 2.8). */
+/** A few FRS sectors and their percentages in tenths (docs/reference/vat-rules.md §2.8). */
 const frsSectors: readonly (readonly [string, number])[] = [
   ['009', 145], // Computer and IT consultancy or data processing
   ['026', 140], // Management consultancy
@@ -36,7 +36,7 @@ const frsSectors: readonly (readonly [string, number])[] = [
 
 /**
  * A flat rate scheme member joins on a quarter start after its first registration anniversary, so
- * the 1% first-year discount never applies (uk-vat-facts.md 2.4) and periods split cleanly between
+ * the 1% first-year discount never applies (docs/reference/vat-rules.md §2.4) and periods split cleanly between
  * normal accounting and the scheme.
  */
 function flatRateSchemeFor(random: Random, registrationDate: string, today: string): FlatRateScheme | undefined {
@@ -53,14 +53,14 @@ function flatRateSchemeFor(random: Random, registrationDate: string, today: stri
 const penceBetween = (random: Random, minPounds: number, maxPounds: number): number =>
   intBetween(random, minPounds * 100, maxPounds * 100);
 
-/** Boxes 6-9 are whole pounds (3.5); pence are dropped, one documented rule (uk-vat-facts.md 1.4). */
+/** Boxes 6-9 are whole pounds (3.5); pence are dropped, one documented rule (docs/reference/vat-rules.md §1.4). */
 const wholePounds = (pence: number): number => Math.trunc(pence / 100) * 100;
 
 /**
  * Realistic boxes for a GB business with no Northern Ireland goods trade (boxes 2, 8, 9 zero),
  * always a debit: standard-rated sales are at least 70% of sales and purchases at most 65% of sales,
  * so box 1 exceeds box 4. On the flat rate scheme box 1 is the percentage of VAT-inclusive turnover
- * (box 6) and nothing is reclaimed (uk-vat-facts.md 2.6).
+ * (box 6) and nothing is reclaimed (docs/reference/vat-rules.md §2.6).
  */
 function generateBoxes(random: Random, scale: number, frs: FlatRateScheme | undefined, months = 3): ReturnBoxesPence {
   // `scale` is a quarter's size; a month is a third of it, a year four quarters.

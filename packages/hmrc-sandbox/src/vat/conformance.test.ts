@@ -31,7 +31,7 @@ afterAll(() => sandbox.close());
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Headers every answer carries (hmrc-mtd-vat.md 3.2). */
+/** Headers every answer carries (docs/reference/hmrc-vat-api.md §3.2). */
 function expectStandardHeaders(response: LightMyRequestResponse) {
   expect(response.headers['x-correlationid']).toMatch(uuid);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -168,7 +168,7 @@ describe('the simulated account, with no Gov-Test-Scenario', () => {
   });
 });
 
-describe('platform errors on every endpoint (hmrc-mtd-vat.md 1.5, 3.2)', () => {
+describe('platform errors on every endpoint (docs/reference/hmrc-vat-api.md §1.5, 3.2)', () => {
   it.each(vatEndpoints)('%s: 406 ACCEPT_HEADER_INVALID without HMRC’s Accept header', async (endpoint) => {
     expectError(await call(endpoint, { accept: 'application/json' }), 406, 'ACCEPT_HEADER_INVALID');
   });
@@ -290,7 +290,7 @@ describe('query and path validation, shape B and C errors (3.4, 3.6, 3.7, 3.10)'
   });
 });
 
-/** What HMRC answers for each error scenario (hmrc-mtd-vat.md 4); any other value succeeds. */
+/** What HMRC answers for each error scenario (docs/reference/hmrc-vat-api.md §4); any other value succeeds. */
 const errorScenarios: Record<string, [number, string]> = {
   INSOLVENT_TRADER: [403, 'RULE_INSOLVENT_TRADER'],
   NOT_FOUND: [404, 'NOT_FOUND'],
@@ -316,7 +316,7 @@ function scenarioCall(endpoint: Endpoint, value: string) {
   });
 }
 
-describe('Gov-Test-Scenario values (hmrc-mtd-vat.md 4)', () => {
+describe('Gov-Test-Scenario values (docs/reference/hmrc-vat-api.md §4)', () => {
   const cases = vatEndpoints.flatMap((endpoint) => scenarioValues[endpoint].map((value) => [endpoint, value] as const));
 
   it.each(cases)('%s with %s answers as HMRC documents', async (endpoint, value) => {

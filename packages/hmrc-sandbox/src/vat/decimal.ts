@@ -3,7 +3,7 @@
  * Jackson) reads every JSON number into a java BigDecimal that keeps the number's written scale, then
  * rejects a box with `scale > 2` and boxes 6-9 unless `isWhole` (vat-api
  * DecimalMonetaryValueFormatValidation.scala, NonDecimalMonetaryValueFormatValidation.scala;
- * hmrc-mtd-vat.md 3.5). So `100.10` passes, `100.100` fails, `0.30000000000000004` fails and `500.00`
+ * docs/reference/hmrc-vat-api.md §3.5). So `100.10` passes, `100.100` fails, `0.30000000000000004` fails and `500.00`
  * is a whole number. Binary floats cannot answer those questions; this module works on the decimal
  * text with bigint arithmetic.
  */

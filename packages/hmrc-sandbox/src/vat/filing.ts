@@ -14,7 +14,7 @@ export const returnDebitChargeType = 'VAT Return Debit Charge';
 export const formBundleNumberFor = (vrn: string, periodKey: string): string =>
   digitsFor(`form-bundle|${vrn}|${periodKey}`, 12);
 
-/** `XV` + 12 digits: HMRC's form for a VAT return charge reference (uk-vat-facts.md 5.4). */
+/** `XV` + 12 digits: HMRC's form for a VAT return charge reference (docs/reference/vat-rules.md §5.4). */
 export const returnChargeReferenceFor = (vrn: string, periodKey: string): string =>
   `XV${digitsFor(`charge|${vrn}|${periodKey}`, 12)}`;
 

@@ -1,4 +1,4 @@
-/** Pure VAT (MTD) logic of the simulator: request validation and the simulated account (hmrc-mtd-vat.md 3). */
+/** Pure VAT (MTD) logic of the simulator: request validation and the simulated account (docs/reference/hmrc-vat-api.md §3). */
 export {
   decodePeriodKeyPath,
   earliestFinancialDataDate,

@@ -11,7 +11,7 @@ export interface TaxPeriod {
   to: string;
 }
 
-/** An obligation as HMRC lists it (hmrc-mtd-vat.md 3.4). `received` only when fulfilled. */
+/** An obligation as HMRC lists it (docs/reference/hmrc-vat-api.md §3.4). `received` only when fulfilled. */
 export interface StoredObligation {
   periodKey: string;
   start: string;
@@ -58,12 +58,12 @@ export interface StoredCharge {
 export interface FlatRateScheme {
   frsCategory: string;
   startDate: string;
-  /** Sector percentage in tenths of a per cent (145 = 14.5%), uk-vat-facts.md 2.8. Not sent by HMRC. */
+  /** Sector percentage in tenths of a per cent (145 = 14.5%), docs/reference/vat-rules.md §2.8. Not sent by HMRC. */
   rateTenthsOfPercent: number;
 }
 
 /**
- * How often the business files (uk-vat-facts.md 3.4, 3.7): calendar quarters, months, or one
+ * How often the business files (docs/reference/vat-rules.md §3.4, 3.7): calendar quarters, months, or one
  * 12-month period a year (annual accounting, VAT Notice 732).
  */
 export const obligationPatterns = ['quarterly', 'monthly', 'annual'] as const;

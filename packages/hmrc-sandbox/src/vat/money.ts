@@ -2,7 +2,7 @@
  * Money is integer pence inside the simulator. It becomes a JSON number only at the edge, through a
  * decimal string built with integer arithmetic: Number() of a string with at most 15 significant
  * digits round-trips exactly, so the number HMRC's client sees has no float artefacts
- * (hmrc-mtd-vat.md 3.2 "Money").
+ * (docs/reference/hmrc-vat-api.md §3.2 "Money").
  */
 
 /** '-1234.05' for -123405 pence. */

@@ -6,8 +6,8 @@ import { advanceAccount, annualDueDateFor, createVatAccount, dueDateFor, obligat
 import { penaltiesBody } from './penalties';
 
 /**
- * Monthly and annual obligation patterns (uk-vat-facts.md 3.4, 3.7): the periods, their due dates,
- * HMRC's from/to/status filters over them (hmrc-mtd-vat.md 3.4), and a return filed for an annual
+ * Monthly and annual obligation patterns (docs/reference/vat-rules.md §3.4, 3.7): the periods, their due dates,
+ * HMRC's from/to/status filters over them (docs/reference/hmrc-vat-api.md §3.4), and a return filed for an annual
  * period key, chosen for a test user through the operator's control.
  */
 

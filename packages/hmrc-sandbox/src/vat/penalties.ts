@@ -1,6 +1,6 @@
 /**
  * Penalties, derived from the account's obligations and charges rather than stored, so they can
- * never disagree with them (uk-vat-facts.md 4.2, 4.3; wire shape hmrc-mtd-vat.md 3.9 and HMRC's
+ * never disagree with them (docs/reference/vat-rules.md §4.2, 4.3; wire shape docs/reference/hmrc-vat-api.md §3.9 and HMRC's
  * Penalties.json example): a point or charge for each late return, and a first late payment penalty
  * for each VAT charge paid 16 to 30 days late (the generated history has one).
  */
@@ -10,14 +10,14 @@ import type { LateSubmissionPenaltyDetail, PenaltiesBody, StoredCharge, StoredOb
 import { penceToJson, percentOf } from './money';
 import { digitsFor } from './random';
 
-/** Quarterly filers reach the threshold at 4 points (uk-vat-facts.md 4.2 table). */
+/** Quarterly filers reach the threshold at 4 points (docs/reference/vat-rules.md §4.2 table). */
 export const quarterlyPointsThreshold = 4;
-/** The threshold for the account's filing frequency: annual 2, quarterly 4, monthly 5 (uk-vat-facts.md 4.2). */
+/** The threshold for the account's filing frequency: annual 2, quarterly 4, monthly 5 (docs/reference/vat-rules.md §4.2). */
 export const pointsThresholdFor = (account: Pick<VatAccount, 'obligationPattern'>): number =>
   account.obligationPattern === 'annual' ? 2 : account.obligationPattern === 'monthly' ? 5 : quarterlyPointsThreshold;
-/** Each return late at the threshold costs £200 (uk-vat-facts.md 4.2). */
+/** Each return late at the threshold costs £200 (docs/reference/vat-rules.md §4.2). */
 export const thresholdChargePence = 20_000;
-/** The points regime covers VAT periods starting on or after 1 January 2023 (uk-vat-facts.md 4.1). */
+/** The points regime covers VAT periods starting on or after 1 January 2023 (docs/reference/vat-rules.md §4.1). */
 export const pointsRegimeStart = '2023-01-01';
 
 /** One late return and what it cost, in pence, before conversion to HMRC's body. */
@@ -41,7 +41,7 @@ export const pointExpiryDate = (due: string): string => addMonths(firstOfMonth(a
 /**
  * The obligations whose return was late as of `today`: fulfilled after the due date, or still open
  * past it. No point for the first return after registration, nor for periods before the regime
- * (uk-vat-facts.md 4.1, 4.2).
+ * (docs/reference/vat-rules.md §4.1, 4.2).
  */
 function lateObligations(account: VatAccount, today: string): StoredObligation[] {
   return [...account.obligations]
@@ -80,7 +80,7 @@ export function lateSubmissionPenalties(account: VatAccount, today: string): Lat
   });
 }
 
-/** LPP1's lower rate: 2% of the VAT still unpaid on day 15 (uk-vat-facts.md 4.3), in tenths of a per cent. */
+/** LPP1's lower rate: 2% of the VAT still unpaid on day 15 (docs/reference/vat-rules.md §4.3), in tenths of a per cent. */
 export const latePaymentLowerRateTenths = 20;
 /** A penalty charge is due 30 days after HMRC raises it. */
 const penaltyChargeTermDays = 30;

@@ -13,12 +13,12 @@ import type { ObligationPattern } from './model';
 
 /**
  * The simulated account's periods: their keys and due dates as HMRC gives them, and how each
- * obligation pattern (quarterly, monthly, annual) steps through the calendar (hmrc-mtd-vat.md 3.4).
+ * obligation pattern (quarterly, monthly, annual) steps through the calendar (docs/reference/hmrc-vat-api.md §3.4).
  */
 
 /**
  * Return (and payment) due date: one calendar month and seven days after the period ends
- * (uk-vat-facts.md 3.4). For a period ending on a month's last day the month step lands on the next
+ * (docs/reference/vat-rules.md §3.4). For a period ending on a month's last day the month step lands on the next
  * month's last day, as HMRC dates them (quarter to 30 June -> 7 August; HMRC's sandbox: 2017-03-31 ->
  * 2017-05-07), which LocalDate-style clamping alone would not give (30 June + 1 month = 30 July).
  */
@@ -40,7 +40,7 @@ export function quarterlyPeriodKey(quarterStart: string): string {
 
 /**
  * An annual accounting return (and its balancing payment) is due two months after the year ends
- * (uk-vat-facts.md 3.4, 3.7; VATAAS3400): a year ending 31 March is due by 31 May.
+ * (docs/reference/vat-rules.md §3.4, 3.7; VATAAS3400): a year ending 31 March is due by 31 May.
  */
 export const annualDueDateFor = (end: string): string =>
   isLastDayOfMonth(end) ? endOfMonth(addMonths(end, 2)) : addMonths(end, 2);
@@ -49,7 +49,7 @@ const monthLetters = 'ABCDEFGHIJKL';
 
 /**
  * `24AA` for January 2024 … `24AL` for December: HMRC's alphanumeric monthly form `NNAA`
- * (uk-vat-facts.md, period keys; hmrc-mtd-vat.md 3.4 lists `18AD`). Never a quarterly key (`24A1`).
+ * (docs/reference/vat-rules.md, period keys; docs/reference/hmrc-vat-api.md §3.4 lists `18AD`). Never a quarterly key (`24A1`).
  */
 export function monthlyPeriodKey(monthStart: string): string {
   const parts = parseIsoDate(monthStart);

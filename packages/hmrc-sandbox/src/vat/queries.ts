@@ -17,7 +17,7 @@ import { latePaymentPenalties, lateSubmissionPenalties, penaltiesBody } from './
 import { firstQueryValue, type QueryValue, returnBoxes } from './validation';
 
 /**
- * What HMRC's VAT (MTD) read endpoints answer from the simulated account (hmrc-mtd-vat.md
+ * What HMRC's VAT (MTD) read endpoints answer from the simulated account (docs/reference/hmrc-vat-api.md
  * 3.4, 3.6-3.11). Queries assume their input passed validation.ts.
  */
 
@@ -99,7 +99,7 @@ export function liabilitiesFor(
       ...(charge.due === undefined ? {} : { due: charge.due }),
     }),
   );
-  // HMRC answers an empty list with 404 NOT_FOUND (hmrc-mtd-vat.md 8.2).
+  // HMRC answers an empty list with 404 NOT_FOUND (docs/reference/hmrc-vat-api.md §8.2).
   return liabilities.length === 0 ? notFound() : ok({ liabilities });
 }
 

@@ -41,7 +41,7 @@ export function digitsFor(text: string, count: number): string {
   return out;
 }
 
-/** A version-4-shaped UUID derived from `text` (Receipt-ID, hmrc-mtd-vat.md 3.5). */
+/** A version-4-shaped UUID derived from `text` (Receipt-ID, docs/reference/hmrc-vat-api.md §3.5). */
 export function uuidFor(text: string): string {
   const random = randomFor(text);
   const hex = Array.from({ length: 32 }, () => intBetween(random, 0, 15).toString(16));

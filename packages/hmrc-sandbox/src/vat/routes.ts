@@ -30,7 +30,7 @@ import {
 } from './validation';
 
 /**
- * The eight VAT (MTD) 1.0 endpoints (hmrc-mtd-vat.md 3). Each call goes through HMRC's stages in
+ * The eight VAT (MTD) 1.0 endpoints (docs/reference/hmrc-vat-api.md §3). Each call goes through HMRC's stages in
  * HMRC's order: Accept header, bearer token and scope, rate limit, VRN format, the token's user
  * owning the VRN (or an agent its owner authorised), the endpoint's own validation, then a Gov-Test-Scenario (4) or the simulated
  * account (vat/account.ts). Every call's Gov-* headers are recorded for the fraud prevention

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultApplication } from '../oauth/applications';
 import { type Sandbox, startSandbox, type TestUser, type Tokens } from '../test/harness';
 
-/** Submit return over HTTP (hmrc-mtd-vat.md 3.5): validation stages, business rules, state after. */
+/** Submit return over HTTP (docs/reference/hmrc-vat-api.md §3.5): validation stages, business rules, state after. */
 
 let sandbox: Sandbox;
 let user: TestUser;

@@ -13,7 +13,7 @@ import {
 
 const today = '2025-06-15';
 
-describe('validateVrn (hmrc-mtd-vat.md 3.2)', () => {
+describe('validateVrn (docs/reference/hmrc-vat-api.md §3.2)', () => {
   it('accepts exactly nine digits without checking the check digits', () => {
     expect(validateVrn('123456789')).toBeUndefined();
   });

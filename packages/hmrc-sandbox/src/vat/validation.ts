@@ -1,6 +1,6 @@
 /**
  * Request validation of the VAT (MTD) API, in HMRC's order and with HMRC's wire bodies
- * (hmrc-mtd-vat.md 3.3-3.13). HMRC's validators run in stages: within a stage every error is
+ * (docs/reference/hmrc-vat-api.md §3.3-3.13). HMRC's validators run in stages: within a stage every error is
  * collected, and the first stage with errors is the answer (vat-api Validator.run). One error is
  * sent on its own; several are wrapped in INVALID_REQUEST (vat-api RequestParser, ErrorWrapper).
  * Every function returns undefined when the request is valid.

@@ -103,7 +103,7 @@ async function userToken(hmrc: HmrcClient, userId: string, password: string) {
   };
   const field = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
   let response = await fetch(hmrc.authorizationUrl({ state: 'client-test' }), { redirect: 'manual' });
-  // HMRC's start pages come first (hmrc-mtd-vat.md 2.4): follow their buttons to the sign-in form.
+  // HMRC's start pages come first (docs/reference/hmrc-vat-api.md §2.4): follow their buttons to the sign-in form.
   let signInUrl = new URL(response.headers.get('location') ?? '', baseUrl);
   response = await fetch(signInUrl, { headers: { cookie: cookie() } });
   let signIn = await response.text();

@@ -32,7 +32,7 @@ import {
 } from './http';
 
 /**
- * VAT Wise's typed HMRC client (hmrc-mtd-vat.md 1–3): OAuth, Create Test User and the eight VAT
+ * VAT Wise's typed HMRC client (docs/reference/hmrc-vat-api.md §1–3): OAuth, Create Test User and the eight VAT
  * (MTD) endpoints. Every call sends HMRC's Accept header; user-restricted calls take the access
  * token and the fraud prevention headers of the request they serve. Bodies are checked against
  * our schemas of HMRC's definitions; refusals come back as HmrcError.
@@ -56,7 +56,7 @@ export interface HmrcClientOptions {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-  /** Production uses HMRC's longer LONG time-out (spec section 9). */
+  /** Production uses HMRC's longer LONG time-out (docs/reference/product.md §9). */
   production?: boolean;
   retry?: RetryPolicy;
   /** A submission refused by HMRC's throttle (429) is sent again this way; never after anything else. */
@@ -76,7 +76,7 @@ export interface CallContext {
   accessToken: string;
   /** Of the connection method of whoever started the call; collected again for each attempt. */
   fraudHeaders: FraudHeaders;
-  /** HMRC sandbox's Gov-Test-Scenario (hmrc-mtd-vat.md 4). */
+  /** HMRC sandbox's Gov-Test-Scenario (docs/reference/hmrc-vat-api.md §4). */
   testScenario?: string;
   timeoutMs?: number;
 }
@@ -254,7 +254,7 @@ export class HmrcClient {
     return this.get(this.vatPath(vrn, '/information'), context, customerInformationResponseSchema);
   }
 
-  /** View return: the long time-out (spec section 7); `#` in a key is percent-encoded (3.6). */
+  /** View return: the long time-out (docs/reference/product.md §7); `#` in a key is percent-encoded (3.6). */
   viewReturn(vrn: string, periodKey: string, context: CallContext) {
     return this.get(
       this.vatPath(vrn, `/returns/${encodeURIComponent(periodKey)}`),

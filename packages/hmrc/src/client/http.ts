@@ -6,10 +6,10 @@ import { HmrcError, normaliseHmrcError } from '../errors';
  * GETs (network errors, 5xx, 429 honouring Retry-After), and every failure as an HmrcError.
  * A POST (a return submission) is tried again only after a 429: HMRC's throttle refused it before
  * reading it, so nothing was filed. After any other failure it may still have been filed
- * (hmrc-mtd-vat.md 6.2), so it is never sent again.
+ * (docs/reference/hmrc-vat-api.md §6.2), so it is never sent again.
  */
 
-/** Spec section 9: API time-outs in milliseconds. */
+/** docs/reference/product.md §9: API time-outs in milliseconds. */
 export const hmrcTimeouts = {
   default: 30_000,
   long: 150_000,

@@ -17,7 +17,7 @@ import type { ViewReturnResponse } from '../schemas/returns';
 
 /**
  * HMRC's bodies in VAT Wise's terms (@vatwise/domain): pence instead of pounds, null instead of
- * absent, lists sorted as people read them. HMRC's order is not reliable (hmrc-mtd-vat.md 3.4).
+ * absent, lists sorted as people read them. HMRC's order is not reliable (docs/reference/hmrc-vat-api.md §3.4).
  */
 
 const pence = (pounds: number | undefined): number | null => (pounds === undefined ? null : poundsToPence(pounds));

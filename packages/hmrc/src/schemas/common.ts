@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Building blocks shared by HMRC's VAT (MTD) bodies: dates, period keys and money
- * (hmrc-mtd-vat.md 3.2). They are strict where HMRC is strict, so they can also check that a
+ * (docs/reference/hmrc-vat-api.md §3.2). They are strict where HMRC is strict, so they can also check that a
  * simulator answers the way HMRC does.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './common';
 
 /**
- * Flat Rate Scheme sector codes of HMRC's OpenAPI `FlatRateScheme` (hmrc-mtd-vat.md 3.11): 001–055,
+ * Flat Rate Scheme sector codes of HMRC's OpenAPI `FlatRateScheme` (docs/reference/hmrc-vat-api.md §3.11): 001–055,
  * and 999 for data migrated from the old VAT system. The API does not give the percentages.
  */
 export const flatRateCategoryCodes = [

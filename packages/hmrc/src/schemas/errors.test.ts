@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hmrcErrorBodySchema, hmrcFlatErrorSchema, hmrcLegacyErrorSchema, hmrcWrappedErrorSchema } from './errors';
 
-// Example bodies of hmrc-mtd-vat.md 3.3.
+// Example bodies of docs/reference/hmrc-vat-api.md §3.3.
 const flatExample = { code: 'VRN_INVALID', message: 'The provided VRN is invalid' };
 const legacyExample = { statusCode: 400, message: 'INVALID_DATE_FROM' };
 const wrappedExample = {

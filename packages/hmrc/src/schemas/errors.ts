@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * HMRC's VAT (MTD) error bodies (hmrc-mtd-vat.md 3.3). Shape D is a 404 with no body at all, so it
+ * HMRC's VAT (MTD) error bodies (docs/reference/hmrc-vat-api.md §3.3). Shape D is a 404 with no body at all, so it
  * has no schema; `normaliseHmrcError` handles it.
  */
 

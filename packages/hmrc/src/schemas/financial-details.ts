@@ -3,7 +3,7 @@ import { isoDateSchema, moneySchema } from './common';
 
 /**
  * 200 answer of `GET /organisations/vat/{vrn}/financial-details/{penaltyChargeReference}`
- * (hmrc-mtd-vat.md 3.10, HMRC's OpenAPI `FinancialDetails`). Every field is optional.
+ * (docs/reference/hmrc-vat-api.md §3.10, HMRC's OpenAPI `FinancialDetails`). Every field is optional.
  */
 
 /** Money in financial details: ±99,999,999,999.99, at most 2 decimal places (3.10). */

@@ -4,7 +4,7 @@ import { isoDateSchema, signedMoneySchema } from './common';
 export const taxPeriodSchema = z.object({ from: isoDateSchema, to: isoDateSchema });
 export type TaxPeriod = z.infer<typeof taxPeriodSchema>;
 
-/** A charge on the VAT account (hmrc-mtd-vat.md 3.7). */
+/** A charge on the VAT account (docs/reference/hmrc-vat-api.md §3.7). */
 export const liabilitySchema = z.object({
   taxPeriod: taxPeriodSchema.optional(),
   /** HMRC's charge type, at most 30 characters. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Bodies of HMRC's `POST /oauth/token` (hmrc-mtd-vat.md 1.4). Success and error use the OAuth 2.0
+ * Bodies of HMRC's `POST /oauth/token` (docs/reference/hmrc-vat-api.md §1.4). Success and error use the OAuth 2.0
  * JSON shapes; extra fields are ignored.
  */
 

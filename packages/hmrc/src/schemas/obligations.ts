@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, periodKeySchema } from './common';
 
-/** One VAT return period: `O` open, `F` fulfilled; `received` only comes with `F` (hmrc-mtd-vat.md 3.4). */
+/** One VAT return period: `O` open, `F` fulfilled; `received` only comes with `F` (docs/reference/hmrc-vat-api.md §3.4). */
 export const obligationSchema = z.object({
   periodKey: periodKeySchema,
   start: isoDateSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, signedMoneySchema } from './common';
 
-/** A payment received; HMRC does not link it to a liability (hmrc-mtd-vat.md 3.8). */
+/** A payment received; HMRC does not link it to a liability (docs/reference/hmrc-vat-api.md §3.8). */
 export const paymentSchema = z.object({
   amount: signedMoneySchema,
   received: isoDateSchema.optional(),

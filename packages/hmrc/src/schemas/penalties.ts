@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, moneySchema, signedMoneySchema } from './common';
 
 /**
- * 200 answer of `GET /organisations/vat/{vrn}/penalties` (hmrc-mtd-vat.md 3.9, HMRC's OpenAPI
+ * 200 answer of `GET /organisations/vat/{vrn}/penalties` (docs/reference/hmrc-vat-api.md §3.9, HMRC's OpenAPI
  * `Penalties`). Every top-level block is optional: an account with no penalties answers `{}`.
  * Required fields inside a block follow HMRC's OpenAPI definition.
  */

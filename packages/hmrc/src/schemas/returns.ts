@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hmrcDateTimeSchema, netVatDueSchema, periodKeySchema, signedMoneySchema, wholePoundsSchema } from './common';
 
-/** The nine boxes of a VAT return with their JSON names and ranges (hmrc-mtd-vat.md 3.5). */
+/** The nine boxes of a VAT return with their JSON names and ranges (docs/reference/hmrc-vat-api.md §3.5). */
 const nineBoxFields = {
   /** Box 1: VAT due on sales and other outputs. */
   vatDueSales: signedMoneySchema,

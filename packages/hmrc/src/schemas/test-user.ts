@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './common';
 
 /**
- * HMRC's Create Test User API (sandbox only), hmrc-mtd-vat.md 2.1–2.3. Responses are loose objects:
+ * HMRC's Create Test User API (sandbox only), docs/reference/hmrc-vat-api.md §2.1–2.3. Responses are loose objects:
  * HMRC emits fields its schemas do not list (`groupIdentifier`, `agentCode`), so unknown fields are
  * kept rather than rejected. Every identifier is a string.
  */

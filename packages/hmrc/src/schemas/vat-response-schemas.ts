@@ -7,7 +7,7 @@ import { paymentsResponseSchema } from './payments';
 import { penaltiesResponseSchema } from './penalties';
 import { submitReturnResponseSchema, viewReturnResponseSchema } from './returns';
 
-/** The success body schema of each VAT (MTD) endpoint (hmrc-mtd-vat.md 3.1), by endpoint name. */
+/** The success body schema of each VAT (MTD) endpoint (docs/reference/hmrc-vat-api.md §3.1), by endpoint name. */
 export const vatResponseSchemas = {
   obligations: obligationsResponseSchema,
   submitReturn: submitReturnResponseSchema,

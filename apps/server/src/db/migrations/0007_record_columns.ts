@@ -2,8 +2,8 @@ import { recordColumnsOf, type VatRecordInput } from '@vatwise/domain';
 import type { Kysely } from 'kysely';
 
 /**
- * Beside each record's JSON, what a period's boxes, pages, sorts and searches need in SQL (issue 14:
- * the nine boxes of 100,000 records in 300 ms, a page of them without reading the rest): the box
+ * Beside each record's JSON, what a period's boxes, pages, sorts and searches need in SQL (so that
+ * the nine boxes of 100,000 records take 300 ms, and a page of them without reading the rest): the box
  * facts as a key (boxGroupKey), the net and VAT columns' amounts, the description and the search
  * text. Existing records are filled in here, a thousand at a time.
  */

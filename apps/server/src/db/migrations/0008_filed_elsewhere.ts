@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 /**
- * A return HMRC already holds with other figures (issue 16, "settle by evidence"): what HMRC holds
+ * A return HMRC already holds with other figures ("settle by evidence"): what HMRC holds
  * is kept beside our draft as JSON ({ boxes, foundAt }), and the status column is widened for
  * 'filed_elsewhere' (PostgreSQL enforces varchar lengths; SQLite does not).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Tax agents' clients (issue 17): an HMRC authority may be an agent's (its ARN kept beside the
+ * Tax agents' clients: an HMRC authority may be an agent's (its ARN kept beside the
  * connection), a sandbox Organisation keeps its VAT registration date (the known fact an agent
  * asks with), and each request an agent sends a client for authority is kept with what HMRC last
  * said of it. HMRC's answers never name the client, so the VRN asked about is ours to keep.

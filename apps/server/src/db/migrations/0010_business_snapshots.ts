@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The practice dashboard's copy of what HMRC last said of each business (issue 17, step 5): read
+ * The practice dashboard's copy of what HMRC last said of each business: read
  * in the background at HMRC's pace and kept, so a practice with forty clients opens its dashboard
  * at once and sees when each row was read.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The opt-in daily e-mail digest (issue 17, step 5): each deadline or payment warning keeps its
+ * The opt-in daily e-mail digest: each deadline or payment warning keeps its
  * words and when it was mailed, so a digest lists each warning once; a user who asked for the
  * digest has a row here, from when they asked. And an agent's ARN on an OAuth state in flight.
  */

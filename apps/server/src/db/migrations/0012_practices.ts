@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Practices (issue 17, step 4). better-auth's organization plugin keeps the practices, members and
+ * Practices. better-auth's organization plugin keeps the practices, members and
  * invitations; here: a practice's policy, a return's review (who marked it ready, who approved
  * which figures), notes on a return, and each business's activity (its audit trail). A practice's
  * warning goes in each subscribed member's digest: who was mailed which warning moves from the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The business each person last chose, per workspace (issue 17): in a practice, one member
+ * The business each person last chose, per workspace: in a practice, one member
  * switching business must not switch it for the others. Without a choice, the workspace's most
  * recently used business is current, as before.
  */

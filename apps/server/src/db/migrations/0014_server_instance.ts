@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The instances serving this database (issue 18): each writes a heartbeat, so one started
+ * The instances serving this database: each writes a heartbeat, so one started
  * without Redis can see another is running and refuse, rather than split sockets, limits and
  * schedules between processes that cannot hear each other.
  */

@@ -2,7 +2,7 @@ import { boxFactsOfKey, countsWhenPaid } from '@vatwise/domain';
 import type { Kysely } from 'kysely';
 
 /**
- * The VAT schemes a business is on, each from a date (issue 19): one row per scheme and spell, owned
+ * The VAT schemes a business is on, each from a date: one row per scheme and spell, owned
  * by the workspace as its records are. And beside each record the day it counts on under cash
  * accounting (VAT Notice 731): its payment date for a sale or purchase that counts when paid (null
  * while unpaid; no record has one yet), else its own date, filled in here by its box facts.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The margin scheme stock book (issue 19, VAT Notice 718): one row per second-hand item, owned by the
+ * The margin scheme stock book (VAT Notice 718): one row per second-hand item, owned by the
  * workspace as the records are, with its purchase and (once sold) its sale. A stock number is the
  * business's own, used once. Prices are pence, VAT included; bigint, so sums stay exact. A deleted
  * item keeps its row until its deletion is undone or its number is used again.

@@ -6,7 +6,7 @@ import { openSharedRedis, type SharedRedis } from '../../platform/cluster';
 import { RoundQueue } from './round-queue';
 
 /**
- * Scheduled rounds through BullMQ (issue 18): with two instances taking jobs, each round runs
+ * Scheduled rounds through BullMQ: with two instances taking jobs, each round runs
  * once, not once per instance; a round that fell due while no instance ran runs when one is back.
  */
 

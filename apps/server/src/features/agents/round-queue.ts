@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SharedRedis } from '../../platform/cluster';
 
 /**
- * The agents' scheduled rounds when instances share Redis (issue 18): one BullMQ job scheduler
+ * The agents' scheduled rounds when instances share Redis: one BullMQ job scheduler
  * per agent, so each round is one job that one instance's worker takes, however many run. A
  * round falls due in Redis whether or not any instance is up; the first worker back runs it.
  * BullMQ was chosen over pg-boss because several instances need Redis anyway (sockets, limits),

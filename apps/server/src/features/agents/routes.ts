@@ -40,7 +40,7 @@ const agentIdParamsSchema = z.object({
 /** A sandbox user authorised in the browser: the code exchange's answer, as POST /api/exchange_code gives it. */
 const authorisedSchema = replyOf<Awaited<ReturnType<SandboxAuthoriser['authorise']>>>()(exchangeCodeResponseSchema);
 
-/** Agents, their logs and the sandbox authoriser (spec section 7). */
+/** Agents, their logs and the sandbox authoriser (docs/reference/product.md §7). */
 export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptions) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +78,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
   });
 
   // --- logs: newest last, as a dialogue reads ------------------------------------------------
-  // A guest is asked to sign in to see the agent dialogue (spec section 6), as on the socket.
+  // A guest is asked to sign in to see the agent dialogue (docs/reference/product.md §6), as on the socket.
 
   /**
    * The agents' dialogue: what they said to the person, and to the practice the person works in

@@ -7,7 +7,7 @@ import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * The assistant's API (spec section 7) over real HTTP: conversations per user, answers streamed
+ * The assistant's API (docs/reference/product.md §7) over real HTTP: conversations per user, answers streamed
  * from the built-in provider and, through the AI SDK, from a local OpenAI-compatible server.
  */
 
@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('conversations', () => {
-  it('needs a signed-in user: 401 with the spec’s message', async () => {
+  it('needs a signed-in user: 401 with the product reference’s message', async () => {
     const response = await new HttpSession(server.baseUrl).get('/taxgpt/api/conversations');
     expect(response.status).toBe(401);
     expect(response.json).toMatchObject({ message: 'User is not authenticated. Please log in.' });

@@ -32,7 +32,7 @@ export interface AssistantRouteOptions {
   fraud: FraudHeaderSource;
 }
 
-/** The model a request asks for (X-LLM-Selection); OpenAI when it names none (spec section 3). */
+/** The model a request asks for (X-LLM-Selection); OpenAI when it names none (docs/reference/product.md §3). */
 function selectionOf(request: FastifyRequest) {
   const raw = request.headers[llmSelectionHeader];
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -51,7 +51,7 @@ function userLanguageOf(request: FastifyRequest): AnswerLanguage | undefined {
   return first.startsWith('en') ? 'en' : undefined;
 }
 
-/** The tax assistant's API (spec section 7), served under /taxgpt/api. */
+/** The tax assistant's API (docs/reference/product.md §7), served under /taxgpt/api. */
 export async function assistantRoutes(app: FastifyInstance, options: AssistantRouteOptions) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -109,7 +109,7 @@ export class AssistantService {
   }
 
   /**
-   * Asks a question. Yields the events of spec-shaped streaming: the stored question, a notice if
+   * Asks a question. Yields the events of the answer as it streams: the stored question, a notice if
    * the chosen model cannot be used, the sources, the text as it arrives, then the stored answer.
    * A stopped or failed answer keeps what had arrived; the question is always kept.
    */

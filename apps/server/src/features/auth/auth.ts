@@ -120,7 +120,7 @@ export function createAuth({ config, database, mailer, secret, log }: AuthDepend
         lastLoginAt: { type: 'date', required: false, input: false },
       },
     },
-    // The spec's rule: an email that already has an account signs in only with its original method.
+    // The product reference's rule: an email that already has an account signs in only with its original method.
     account: { accountLinking: { enabled: false } },
     session: {
       cookieCache: { enabled: false },

@@ -17,7 +17,7 @@ export interface ClientRequestRouteOptions {
   fraud: FraudHeaderSource;
 }
 
-/** A tax agent's requests for clients' authority (issue 17): list, send, cancel, and sandbox answers. */
+/** A tax agent's requests for clients' authority: list, send, cancel, and sandbox answers. */
 export async function clientRequestRoutes(app: FastifyInstance, options: ClientRequestRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { clientRequests, fraud } = options;

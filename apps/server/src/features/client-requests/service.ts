@@ -17,7 +17,7 @@ import type { ActivityLog } from '../practice';
 import type { ClientRequestRepo, ClientRequestRow } from './repo';
 
 /**
- * A tax agent's clients (issue 17, step 3): asking a client for authority through HMRC's Agent
+ * A tax agent's clients: asking a client for authority through HMRC's Agent
  * Authorisation API with the agent's own token, keeping each request's status as HMRC last gave
  * it, and — once the client accepts — adding the client as one of the agent's businesses, reached
  * through the agent's authority. In the sandbox, VAT Wise can also answer for a test client

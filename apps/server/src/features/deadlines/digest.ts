@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Mailer } from '../../platform/mail';
 
 /**
- * The opt-in daily e-mail digest (issue 17, step 5): after each deadline watcher round, every
+ * The opt-in daily e-mail digest: after each deadline watcher round, every
  * subscriber gets one e-mail listing the deadline and payment warnings raised for their businesses
  * (their own and their practices') since the last digest (and since they subscribed). Each warning
  * is mailed once to each subscriber: it is claimed for them (digest_delivery) before the e-mail

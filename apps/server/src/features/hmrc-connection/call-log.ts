@@ -4,7 +4,7 @@ import type { FetchLike } from '@vatwise/hmrc';
 
 /**
  * Every HMRC call made for a user, seen where it leaves the server (the HMRC client's fetch), so
- * the user's VAT dialogue log (spec section 3) lists each one: time, endpoint, status, duration,
+ * the user's VAT dialogue log (docs/reference/product.md §3) lists each one: time, endpoint, status, duration,
  * HMRC's correlation id. Never a header, a token or a body.
  */
 

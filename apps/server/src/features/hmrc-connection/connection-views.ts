@@ -22,7 +22,7 @@ export function authorisationOf(
   };
 }
 
-/** HMRC's refusal or silence in our terms (spec section 8); other errors pass unchanged. */
+/** HMRC's refusal or silence in our terms (docs/reference/product.md §8); other errors pass unchanged. */
 export function toAppError(kind: HmrcDataKind, error: unknown): unknown {
   if (!(error instanceof HmrcError)) return error;
   const detail = { kind, status: error.status, codes: error.codes };
@@ -45,8 +45,8 @@ export function toAppError(kind: HmrcDataKind, error: unknown): unknown {
     );
   }
   if (error.status === 429) return new AppError('HMRC_RATE_LIMITED', undefined, undefined, { hmrc: detail });
-  // HMRC answered, with a failure of its own: the spec's words for its status, e.g. 'Service
-  // unavailable (503)' (spec section 8); "No response" is only for a call that got no answer.
+  // HMRC answered, with a failure of its own: the product reference's words for its status, e.g. 'Service
+  // unavailable (503)' (docs/reference/product.md §8); "No response" is only for a call that got no answer.
   if (error.status >= 500) {
     return new AppError('HMRC_UNAVAILABLE', httpStatusMessage(error.status)?.text, undefined, { hmrc: detail });
   }
@@ -56,7 +56,7 @@ export function toAppError(kind: HmrcDataKind, error: unknown): unknown {
   return new AppError('HMRC_REFUSED', message.text, undefined, { statusCode, hmrc: detail });
 }
 
-/** True for HMRC's "nothing to list" (a 404 NOT_FOUND instead of an empty list, hmrc-mtd-vat.md 3.7). */
+/** True for HMRC's "nothing to list" (a 404 NOT_FOUND instead of an empty list, docs/reference/hmrc-vat-api.md §3.7). */
 export function isNothingToList(error: unknown): boolean {
   return error instanceof AppError && error.hmrc?.status === 404 && error.hmrc.codes.includes('NOT_FOUND');
 }

@@ -176,7 +176,7 @@ describe('VAT data', () => {
     expect(response.json()).toEqual({ liabilities: [] });
   });
 
-  it('gives the spec’s messages for HMRC’s refusals and for its own date checks', async () => {
+  it('gives the product reference’s messages for HMRC’s refusals and for its own date checks', async () => {
     const vrn = aliceUser.vrn ?? '';
     const insolvent = await vat(`obligations?vrn=${vrn}&${lastYear}&scenario=INSOLVENT_TRADER`);
     expect(insolvent.statusCode).toBe(403);
@@ -206,7 +206,7 @@ describe('VAT data', () => {
     expect(noReturn.json().message).toBe('VAT return data not found for this period');
   });
 
-  it('words HMRC’s 500 and 503 as the spec’s status messages with the status, keeping the code', async () => {
+  it('words HMRC’s 500 and 503 as the product reference’s status messages with the status, keeping the code', async () => {
     const vrn = aliceUser.vrn ?? '';
     const fault = (endpoint: string, kind: string) =>
       fetch(`${server.baseUrl}/hmrc-sandbox/operator/faults`, {

@@ -5,7 +5,7 @@ import { localSlots, openSharedRedis, redisSlots, type SharedRedis, type SlotSou
 import { HmrcPacer, withCallPriority } from './pacing';
 
 /**
- * Pacing HMRC calls to HMRC's 3 requests a second per application (hmrc-mtd-vat.md 6.1): never
+ * Pacing HMRC calls to HMRC's 3 requests a second per application (docs/reference/hmrc-vat-api.md §6.1): never
  * more in any second, across instances sharing Redis; queued, not failed; submissions first and
  * the agents' background reads last; people taking turns.
  */

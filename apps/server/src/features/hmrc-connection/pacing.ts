@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SlotSource } from '../../platform/cluster';
 
 /**
- * HMRC allows an application 3 requests a second, across everything that uses it (hmrc-mtd-vat.md
+ * HMRC allows an application 3 requests a second, across everything that uses it (docs/reference/hmrc-vat-api.md
  * 6.1). Every call VAT Wise makes waits here for a send time shared by all its instances, so calls
  * queue instead of collecting 429s. Submissions go first, then what a person is waiting for, then
  * the agents' background rounds; within one kind, people take turns, so one busy practice does not

@@ -174,7 +174,7 @@ export class ConnectionRepo {
     });
   }
 
-  /** A refreshed token pair, written in one statement before it is used (hmrc-mtd-vat.md 1.4). */
+  /** A refreshed token pair, written in one statement before it is used (docs/reference/hmrc-vat-api.md §1.4). */
   async saveRefreshedTokens(
     id: string,
     tokens: { access_token_enc: string; refresh_token_enc: string; access_expires_at: string; updated_at: string },

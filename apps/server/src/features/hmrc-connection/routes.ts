@@ -33,7 +33,7 @@ export interface HmrcConnectionRouteOptions {
   fraud: FraudHeaderSource;
 }
 
-/** The spec's routes (section 7) for sandbox users, authorisation and businesses (VAT data: features/vat-operations). */
+/** The routes of docs/reference/product.md §7 for sandbox users, authorisation and businesses (VAT data: features/vat-operations). */
 export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcConnectionRouteOptions) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -126,7 +126,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
         return await service.checkAuth(currentUser(request), userId);
       } catch (error) {
         request.log.error({ err: error }, 'sandbox user check failed');
-        // Spec section 7: the failure answer still says userExists, with the error.
+        // docs/reference/product.md §7: the failure answer still says userExists, with the error.
         return reply.code(503).send({ userExists: false, error: 'Failed to check sandbox user existence status' });
       }
     },
@@ -147,7 +147,7 @@ export async function hmrcConnectionRoutes(app: FastifyInstance, options: HmrcCo
         return { authorisation: await service.refresh(currentUser(request), userId) };
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'REFRESH_FAILED') throw error;
-        // Spec section 7: {error: 'Failed to refresh token'}.
+        // docs/reference/product.md §7: {error: 'Failed to refresh token'}.
         return reply.code(502).send({ ...errorBody(502, error.code, error.message), error: error.message });
       }
     },

@@ -8,14 +8,14 @@ import type { ConnectionRow, SandboxUserRow } from './repo';
 import type { ConnectionServiceDeps } from './service';
 
 const testUserRequests: Record<SandboxUserType, { kind: TestUserKind; services: string[] }> = {
-  // mtd-vat gives the HMRC-MTD-VAT enrolment the VAT API checks (hmrc-mtd-vat.md 2.2).
+  // mtd-vat gives the HMRC-MTD-VAT enrolment the VAT API checks (docs/reference/hmrc-vat-api.md §2.2).
   Individual: { kind: 'individuals', services: ['mtd-vat'] },
   Organisation: { kind: 'organisations', services: ['mtd-vat'] },
   Agent: { kind: 'agents', services: ['agent-services'] },
 };
 
 /**
- * HMRC's test users (hmrc-mtd-vat.md 2): created through HMRC's Create Test User API in the sandbox
+ * HMRC's test users (docs/reference/hmrc-vat-api.md §2): created through HMRC's Create Test User API in the sandbox
  * only, kept per VAT Wise user with their password encrypted, and listed with the authority each has given.
  */
 export class SandboxUserService {

@@ -21,11 +21,11 @@ import type { TokenCipher } from '../../platform/crypto/token-cipher';
  * Connecting VAT Wise users to HMRC (issue "HMRC connection and VAT operations"): the OAuth grant
  * with a state bound to the user and used once, tokens kept encrypted and refreshed before they
  * expire, the businesses (VRNs) each user works on, and every VAT call made with the right user's
- * authority. HMRC's refusals become AppErrors carrying the spec's message (connection-views.ts);
+ * authority. HMRC's refusals become AppErrors carrying the product reference's message (connection-views.ts);
  * test users are sandbox-users.ts's.
  */
 
-/** Authority lasts 18 months from the grant (hmrc-mtd-vat.md 1.4). */
+/** Authority lasts 18 months from the grant (docs/reference/hmrc-vat-api.md §1.4). */
 const grantMonths = 18;
 /** A state is good for as long as HMRC's code would be, and a little longer for the sign-in. */
 const stateLifetimeMs = 30 * 60_000;
@@ -68,7 +68,7 @@ export interface TokenKeeperResult {
 
 export interface VatTarget {
   vrn: string;
-  /** The spec's userId: if sent, it must be the HMRC user whose authority reaches the VRN. */
+  /** The product reference's userId: if sent, it must be the HMRC user whose authority reaches the VRN. */
   userId?: string | undefined;
 }
 
@@ -250,7 +250,7 @@ export class HmrcConnectionService {
   }
 
   /**
-   * Refreshes now (spec's /refresh_token); a failed refresh is 'Failed to refresh token'. A user
+   * Refreshes now (the product reference's /refresh_token); a failed refresh is 'Failed to refresh token'. A user
    * with no authority of ours is not a failure to refresh but a 404: nothing to refresh.
    */
   async refresh(owner: SessionUser, hmrcUserId: string): Promise<Authorisation> {
@@ -491,7 +491,7 @@ export class HmrcConnectionService {
   /**
    * Runs an HMRC call for one of the user's businesses with its HMRC user's access token. The VRN
    * must be the user's own (403 otherwise, never data); an expired token is refreshed once and the
-   * call tried once more; HMRC's refusal becomes the spec's message for this kind of data.
+   * call tried once more; HMRC's refusal becomes the product reference's message for this kind of data.
    */
   vatCall<T>(
     ownerId: string,

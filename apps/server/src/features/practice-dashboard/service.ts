@@ -17,7 +17,7 @@ import type { VatDataService, VatReader } from '../vat-operations';
 import type { SnapshotRepo, SnapshotRow } from './repo';
 
 /**
- * The practice dashboard (issue 17, step 5): every business the user reaches, with its standing at
+ * The practice dashboard: every business the user reaches, with its standing at
  * HMRC. The page never waits for HMRC: it shows what was read last, with when, and any business
  * not read for 15 minutes (or all, when asked) is read again in the background, one HMRC call at a
  * time and at most two a second, so forty clients never push the application past HMRC's three

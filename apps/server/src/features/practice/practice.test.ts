@@ -8,7 +8,7 @@ import { strongPassword } from '../../test/session-client';
 import { assertTwoFactorIfRequired } from './index';
 
 /**
- * Practices (issue 17, step 4): a practice's members work on its businesses, nobody else does,
+ * Practices: a practice's members work on its businesses, nobody else does,
  * a removed member loses them at once, and only its owner or an admin sets its policy.
  * Review before filing is tested with the returns (vat-returns/review.test.ts); the HMRC calls
  * refused for want of two-factor sign-in with hmrc-connection, which asks assertTwoFactorIfRequired.

@@ -30,7 +30,7 @@ export interface VatOperationsRouteOptions {
   sandbox: boolean;
 }
 
-/** Gov-Test-Scenario values are upper-case words (hmrc-mtd-vat.md 4); any VAT read may name one. */
+/** Gov-Test-Scenario values are upper-case words (docs/reference/hmrc-vat-api.md §4); any VAT read may name one. */
 const scenarioShape = {
   scenario: z
     .string()
@@ -38,7 +38,7 @@ const scenarioShape = {
     .optional(),
 };
 
-/** The spec's routes (section 7) for HMRC's VAT data: obligations, liabilities, payments, penalties, financials, a return. */
+/** The routes of docs/reference/product.md §7 for HMRC's VAT data: obligations, liabilities, payments, penalties, financials, a return. */
 export async function vatOperationsRoutes(app: FastifyInstance, options: VatOperationsRouteOptions) {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +62,7 @@ export async function vatOperationsRoutes(app: FastifyInstance, options: VatOper
     };
   }
 
-  /** Spec section 5: the date range rules, checked here as well as in the form. */
+  /** docs/reference/product.md §5: the date range rules, checked here as well as in the form. */
   function checkRange(kind: DateRangeKind, from: string, to: string) {
     const problem = dateRangeProblem(kind, from, to, ukToday());
     if (problem) throw new AppError('VALIDATION_FAILED', dateRangeMessage(kind, problem).text);

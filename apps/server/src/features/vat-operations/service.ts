@@ -38,7 +38,7 @@ export class VatDataService {
 
   /**
    * Every open obligation: status O with no dates, the one query HMRC answers without a date range
-   * (hmrc-mtd-vat.md 3.4), so an obligation due next year or overdue from long ago is never missed.
+   * (docs/reference/hmrc-vat-api.md §3.4), so an obligation due next year or overdue from long ago is never missed.
    */
   openObligations(reader: VatReader) {
     return this.obligations(reader, { status: 'O' });

@@ -24,7 +24,7 @@ export interface VatReturnRouteOptions {
 }
 
 /**
- * VAT returns (spec section 7's /initiate_vat_return, and the rest of the return's life): each
+ * VAT returns (docs/reference/product.md §7's /initiate_vat_return, and the rest of the return's life): each
  * sub-slice's routes (its routes.ts, where each route's schema is), added to this one plugin.
  */
 export async function vatReturnRoutes(

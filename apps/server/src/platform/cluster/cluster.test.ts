@@ -8,7 +8,7 @@ import { registerUser, SessionClient, strongPassword } from '../../test/session-
 import { createListeningTestApp, redisForTest, type TestApp } from '../../test/test-app';
 
 /**
- * Two instances on one database sharing Redis (issue 18), in one process: what one instance does
+ * Two instances on one database sharing Redis, in one process: what one instance does
  * the other knows at once: sessions and their revocation, an Admin's pause of an agent (and a
  * browser connected to the other instance hears it), sign-in limits counted in all, and one HMRC
  * token refresh however many requests ask for one through either instance.

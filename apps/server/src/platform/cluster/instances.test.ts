@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { joinInstances, SecondInstanceError } from './instances';
 
 /**
- * Who may run beside whom on one database (issue 18): instances sharing Redis, side by side; an
+ * Who may run beside whom on one database: instances sharing Redis, side by side; an
  * instance without Redis, only alone. A stopped instance stops counting once its heartbeat is
  * stale, or at once when its process on this host is gone.
  */

@@ -33,7 +33,7 @@ const userRoom = (userId: string) => `user:${userId}`;
 const adminsRoom = 'admins';
 
 /**
- * The live channel of spec sections 7 and 9: socket.io at /socket.io, namespace /agents. A
+ * The live channel of docs/reference/product.md §7 and 9: socket.io at /socket.io, namespace /agents. A
  * connection needs a valid session; each user joins a room of their own (their agents' dialogue,
  * their runs, their HMRC calls, their deadline warnings) and Admins also the Admins' room (global
  * runs). Everyone signed in hears an Admin's pause, resume or disable.

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** Spec section 9 fixes the copyright year. */
+/** docs/reference/product.md §9 fixes the copyright year. */
 const COPYRIGHT_YEAR = 2025;
 
 /** The public pages HMRC expects of the software it approves, on every page of every layout. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { MessagePage } from '../../shared/ui/MessagePage';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
-/** Where every unknown path lands (spec section 2). */
+/** Where every unknown path lands (docs/reference/product.md §2). */
 export default function ErrorPage() {
   const { t } = useTranslation();
   usePageTitle(t('errorPage.title'));

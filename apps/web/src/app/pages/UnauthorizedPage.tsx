@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { MessagePage } from '../../shared/ui/MessagePage';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
-/** Where a signed-in user lands when their role may not open a screen (spec section 6). */
+/** Where a signed-in user lands when their role may not open a screen (docs/reference/product.md §6). */
 export default function UnauthorizedPage() {
   const { t } = useTranslation();
   usePageTitle(t('unauthorized.title'));

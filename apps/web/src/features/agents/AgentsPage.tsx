@@ -9,7 +9,7 @@ import { AgentCard } from './components/AgentCard';
 import { DialogueTabs } from './components/DialogueTabs';
 import { LiveIndicator } from './components/LiveIndicator';
 
-/** Agents (spec section 2): each agent's status, live; Admins' controls; the user's dialogues. */
+/** Agents (docs/reference/product.md §2): each agent's status, live; Admins' controls; the user's dialogues. */
 export default function AgentsPage() {
   const { t } = useTranslation(['agents', 'common']);
   usePageTitle(t('common:nav.agents'));

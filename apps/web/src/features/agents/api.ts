@@ -17,7 +17,7 @@ export interface AuthoriserBrowsers {
   running: boolean;
 }
 
-/** The agents' routes (spec section 7): statuses, logs, and the sandbox authoriser. */
+/** The agents' routes (docs/reference/product.md §7): statuses, logs, and the sandbox authoriser. */
 export const agentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     agentStatuses: build.query<AgentInfo[], void>({

@@ -7,11 +7,11 @@ import {
 } from '@vatwise/domain';
 import { api } from '../../shared/api/base-api';
 
-/** The assistant's base address (spec section 7: tax chat calls have their own). */
+/** The assistant's base address (docs/reference/product.md §7: tax chat calls have their own). */
 export const TAXGPT_BASE = '/taxgpt/api';
 
 /**
- * The tax chat calls of spec section 7, through the shared HTTP client (so a 401 refreshes the
+ * The tax chat calls of docs/reference/product.md §7, through the shared HTTP client (so a 401 refreshes the
  * session once, as every call does). Conversations live in the chat slice, so these are mutations
  * the slice's thunks call; only the model list is cached here.
  */

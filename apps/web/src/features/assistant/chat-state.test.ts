@@ -46,7 +46,7 @@ const withHistory = (ids: string[], current?: string): ChatState => {
   return state;
 };
 
-describe('chat state (spec section 4)', () => {
+describe('chat state (docs/reference/product.md §4)', () => {
   it('selects the first conversation when the first history fetch finds none selected', () => {
     const state = withHistory(['a', 'b']);
     expect(state.currentConversationId).toBe('a');
@@ -104,7 +104,7 @@ describe('chat state (spec section 4)', () => {
     expect(state.currentConversation).toBeNull();
   });
 
-  it('names each failure as the spec does', () => {
+  it('names each failure as the product reference does', () => {
     const failures: [ChatState['error'], ChatState][] = [
       [
         { kind: 'history', detail: null },

@@ -13,7 +13,7 @@ import {
 import { initialChatState } from './chat-initial-state';
 import type { ChatState } from './chat-types';
 
-/** Adds a conversation to the history, or replaces it there if present (spec section 4). */
+/** Adds a conversation to the history, or replaces it there if present (docs/reference/product.md §4). */
 function upsert(history: ConversationSummary[], summary: ConversationSummary) {
   const at = history.findIndex((candidate) => candidate.id === summary.id);
   if (at === -1) history.push(summary);

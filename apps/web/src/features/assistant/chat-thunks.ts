@@ -35,7 +35,7 @@ async function call<Result>(request: { unwrap(): Promise<Result>; reset(): void 
   }
 }
 
-/** Loads a conversation; until it arrives the current messages are cleared (spec section 4). */
+/** Loads a conversation; until it arrives the current messages are cleared (docs/reference/product.md §4). */
 export const loadConversation = createAsyncThunk<Conversation, string, ThunkConfig>(
   'chat/loadConversation',
   async (id, { dispatch, rejectWithValue }) => {
@@ -47,7 +47,7 @@ export const loadConversation = createAsyncThunk<Conversation, string, ThunkConf
   },
 );
 
-/** The user's conversations; the first becomes current if none is (spec section 4). */
+/** The user's conversations; the first becomes current if none is (docs/reference/product.md §4). */
 export const fetchConversationHistory = createAsyncThunk<
   ConversationSummary[],
   { force?: boolean } | undefined,
@@ -61,11 +61,11 @@ export const fetchConversationHistory = createAsyncThunk<
       return rejectWithValue({ kind: 'history', detail: detailOf(error) });
     }
   },
-  // Fetched once per sign-in (spec section 4, on start); a retry after a failure forces it.
+  // Fetched once per sign-in (docs/reference/product.md §4, on start); a retry after a failure forces it.
   { condition: (options, { getState }) => options?.force === true || !chatOf(getState()).historyRequested },
 );
 
-/** A new, empty conversation, appended to the history and made current (spec section 4). */
+/** A new, empty conversation, appended to the history and made current (docs/reference/product.md §4). */
 export const createConversation = createAsyncThunk<Conversation, void, ThunkConfig>(
   'chat/createConversation',
   async (_none, { dispatch, getState, rejectWithValue }) => {
@@ -77,7 +77,7 @@ export const createConversation = createAsyncThunk<Conversation, void, ThunkConf
   },
 );
 
-/** Deletes a conversation; if it was current, the last remaining one is loaded (spec section 4). */
+/** Deletes a conversation; if it was current, the last remaining one is loaded (docs/reference/product.md §4). */
 export const deleteConversation = createAsyncThunk<string, string, ThunkConfig>(
   'chat/deleteConversation',
   async (id, { dispatch, rejectWithValue }) => {
@@ -123,7 +123,7 @@ export interface SendMessageInput {
 
 /**
  * Asks a question and streams the answer into the store. With no current conversation one is
- * created first (spec section 4). Aborting the returned promise stops the answer; the server keeps
+ * created first (docs/reference/product.md §4). Aborting the returned promise stops the answer; the server keeps
  * the question and what had arrived.
  */
 export const sendMessage = createAsyncThunk<void, SendMessageInput, ThunkConfig>(

@@ -5,7 +5,7 @@ import type { Conversation, ConversationSummary, LlmSelection, Source } from '@v
  * initial state (chat-initial-state.ts), which all use them: so none of those imports another back.
  */
 
-/** What failed, as spec section 8 names it; `detail` is the server's own explanation, if any. */
+/** What failed, as docs/reference/product.md §8 names it; `detail` is the server's own explanation, if any. */
 export interface ChatFailure {
   kind: 'history' | 'load' | 'create' | 'delete' | 'send';
   detail: string | null;
@@ -20,7 +20,7 @@ export interface AnswerInProgress {
   llm: LlmSelection | null;
 }
 
-/** Spec section 3, chat state, plus what streaming needs. */
+/** docs/reference/product.md §3, chat state, plus what streaming needs. */
 export interface ChatState {
   conversationHistory: ConversationSummary[];
   currentConversation: Conversation | null;

@@ -1,7 +1,7 @@
 import { type LlmSelection, defaultLlm, isLlmSelection } from '@vatwise/domain';
 import { readStored, writeStored } from '../../shared/storage/local-storage';
 
-/** Spec section 3: the chosen model is kept in local storage as selectedLLM (default 'OpenAI'). */
+/** docs/reference/product.md §3: the chosen model is kept in local storage as selectedLLM (default 'OpenAI'). */
 export const SELECTED_LLM_KEY = 'selectedLLM';
 
 export function storedLlm(): LlmSelection {

@@ -20,7 +20,7 @@ let answerInFlight: { abort(): void } | null = null;
 /** Dispatch that accepts the chat's thunks. */
 export const useChatDispatch = () => useDispatch<ThunkDispatch<RootState, unknown, UnknownAction>>();
 
-/** Whether this visitor may chat: conversations belong to accounts (spec section 5). */
+/** Whether this visitor may chat: conversations belong to accounts (docs/reference/product.md §5). */
 export function useCanChat(): boolean {
   const { status, user } = useAuth();
   return status === 'signedIn' && user?.role !== Role.Guest;

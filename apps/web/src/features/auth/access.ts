@@ -1,7 +1,7 @@
 import { type AccessPreset, accessPresets, type Role } from '@vatwise/domain';
 
 /**
- * Who may open a screen (spec sections 4 and 6), declared in each route's `handle.access`: one of
+ * Who may open a screen (docs/reference/product.md §4 and 6), declared in each route's `handle.access`: one of
  * the domain's presets, which the server's routes use too.
  */
 export type RouteAccess = AccessPreset;
@@ -55,7 +55,7 @@ export function loginReturningTo(requested: string | null | undefined): string {
   return back ? `/user/login?redirectTo=${encodeURIComponent(back)}` : '/user/login';
 }
 
-/** Where an expired session sends the browser (spec section 4: /login), remembering the page it was on. */
+/** Where an expired session sends the browser (docs/reference/product.md §4: /login), remembering the page it was on. */
 export function sessionEndedUrl(location: { pathname: string; search: string }): string {
   const back = safeRedirect(location.pathname + location.search, '');
   return back ? `/login?redirectTo=${encodeURIComponent(back)}` : '/login';

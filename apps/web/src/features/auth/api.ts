@@ -1,7 +1,7 @@
 import type { UserRecord } from '@vatwise/domain';
 import { API_TIMEOUT_MS, api } from '../../shared/api/base-api';
 
-/** Spec section 9: sign-in state waits at most 10 000 ms ('Auth state timeout'). */
+/** docs/reference/product.md §9: sign-in state waits at most 10 000 ms ('Auth state timeout'). */
 export const AUTH_WAIT_TIMEOUT_MS = 10_000;
 
 export type SignInResult = { twoFactorRedirect: true } | { twoFactorRedirect?: false; user: { id: string } };

@@ -8,7 +8,7 @@ import { authApi } from './api';
 import { clearStoredSession } from './session-storage';
 import { signedOut } from './slice';
 
-/** Spec section 9: the session is refreshed every 45 minutes while the app is open. */
+/** docs/reference/product.md §9: the session is refreshed every 45 minutes while the app is open. */
 export const SESSION_REFRESH_INTERVAL_MS = 2_700_000;
 
 /**

@@ -53,7 +53,7 @@ export const { guestChosen, signedIn, signedOut } = authSlice.actions;
 export type AuthStatus = 'unknown' | 'signedIn' | 'guest' | 'anonymous';
 
 export interface Auth {
-  /** Sign-in state (spec section 4): unknown while checking, then one of the other three. */
+  /** Sign-in state (docs/reference/product.md §4): unknown while checking, then one of the other three. */
   status: AuthStatus;
   user: UserRecord | null;
   /** The user signed out in this tab (so the guard need not offer a page to return to). */

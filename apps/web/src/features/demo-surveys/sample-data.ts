@@ -21,7 +21,7 @@ const TEXT = 1;
 const MULTI_CHOICE = 2;
 const SINGLE_CHOICE = 3;
 
-/** The demo's in-memory surveys (spec section 3 gives their shape, not their content). */
+/** The demo's in-memory surveys (docs/reference/product.md §3 gives their shape, not their content). */
 export const sampleSurveys: Survey[] = [
   {
     id: 1,

@@ -1,6 +1,6 @@
 import type { ScreenDeclaration } from '../../shared/navigation/screens';
 
-/** Spec section 1: leftover template screens with sample data, kept for Admins and Editors. */
+/** docs/reference/product.md §1: leftover template screens with sample data, kept for Admins and Editors. */
 export const demoSurveysScreens: readonly ScreenDeclaration[] = [
   {
     id: 'demo',

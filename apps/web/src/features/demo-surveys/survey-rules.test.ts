@@ -134,7 +134,7 @@ describe('deleting a question', () => {
 });
 
 describe('the sample data', () => {
-  it('gives each label the colour of spec section 3', () => {
+  it('gives each label the colour of docs/reference/product.md §3', () => {
     for (const survey of sampleSurveys) expect(survey.labelColor).toBe(labelColors[survey.label]);
     expect(labelColors).toEqual({ EDUCATION: 'secondary', 'NEW FRAMEWORK': 'primary', PERSONAL: 'info' });
   });

@@ -2,7 +2,7 @@ import { ukLocale } from '@vatwise/domain';
 import type { Survey, SurveyColumn } from './survey';
 
 /**
- * The survey list's rules (spec section 4, 'Survey demo'). Each takes a list and returns a new
+ * The survey list's rules (docs/reference/product.md §4, 'Survey demo'). Each takes a list and returns a new
  * one; none changes what it was given.
  */
 

@@ -1,7 +1,7 @@
 import type { Survey } from './survey';
 import { deleteQuestion } from './survey-rules';
 
-/** Spec section 9: the demo's calls are mocked and answer after 1000 ms. */
+/** docs/reference/product.md §9: the demo's calls are mocked and answer after 1000 ms. */
 export const MOCK_DELAY_MS = 1000;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The demo survey of spec section 3. The survey screens are a leftover of the template the
- * product grew from (spec section 1): sample data only, nothing to do with VAT.
+ * The demo survey of docs/reference/product.md §3. The survey screens are a leftover of the template the
+ * product grew from (docs/reference/product.md §1): sample data only, nothing to do with VAT.
  */
 
 export const surveyCategories = ['Development', 'Workplace', 'Hardware'] as const;
@@ -50,7 +50,7 @@ export interface Survey {
   questions: SurveyQuestion[];
 }
 
-/** The columns the list filters and orders by (spec section 3, 'Order columns'). */
+/** The columns the list filters and orders by (docs/reference/product.md §3, 'Order columns'). */
 export const surveyColumns = ['title', 'category', 'status', 'label'] as const;
 export type SurveyColumn = (typeof surveyColumns)[number];
 

@@ -7,7 +7,7 @@ import { HmrcScreen } from './components/HmrcScreen';
 import { SandboxUserList } from './components/SandboxUserList';
 
 /**
- * Authorisation User (spec section 2): authorise sandbox test users (in a popup, or by the sandbox
+ * Authorisation User (docs/reference/product.md §2): authorise sandbox test users (in a popup, or by the sandbox
  * authoriser agent) and watch their authority.
  */
 export default function AuthorisationUserPage() {

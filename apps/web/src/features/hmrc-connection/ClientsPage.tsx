@@ -6,7 +6,7 @@ import { ClientRequests } from './components/ClientRequests';
 import { HmrcScreen } from './components/HmrcScreen';
 
 /**
- * Clients (issue 17): a tax agent asks a business for authority to deal with its VAT through HMRC's
+ * Clients: a tax agent asks a business for authority to deal with its VAT through HMRC's
  * agent authorisation, sends the client HMRC's link, follows each request's answer, and finds an
  * accepted client among the businesses (reached through the agent's own authority).
  */

@@ -5,7 +5,7 @@ import { HmrcScreen } from './components/HmrcScreen';
 import { SandboxUserCreator } from './components/SandboxUserCreator';
 import { SandboxUserList } from './components/SandboxUserList';
 
-/** Create User (spec section 2): sandbox test users only; HMRC production has none. */
+/** Create User (docs/reference/product.md §2): sandbox test users only; HMRC production has none. */
 export default function CreateUserPage() {
   const { t } = useTranslation(['common', 'hmrc']);
   return (

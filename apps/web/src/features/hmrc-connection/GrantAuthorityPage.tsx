@@ -11,7 +11,7 @@ import { SandboxUserCreator } from './components/SandboxUserCreator';
 import { SandboxUserList } from './components/SandboxUserList';
 
 /**
- * Grant Authority (spec section 2): create a sandbox user, authorise it, delete it, and follow the
+ * Grant Authority (docs/reference/product.md §2): create a sandbox user, authorise it, delete it, and follow the
  * agent dialogue; or, against real HMRC, connect a business. Two-factor sign-in is offered first:
  * HMRC's Gov-Client-Multi-Factor fraud prevention header is built from it.
  */

@@ -18,7 +18,7 @@ type State =
 const handledCodes = new Set<string>();
 
 /**
- * Where HMRC sends the browser back (spec section 2): hands HMRC's code and our state to the
+ * Where HMRC sends the browser back (docs/reference/product.md §2): hands HMRC's code and our state to the
  * server, shows 'VAT Wise successfully granted.' with a close button, and tells the window that
  * opened this one how it went.
  */

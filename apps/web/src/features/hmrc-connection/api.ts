@@ -21,7 +21,7 @@ export type ExchangeAnswer = {
   businesses: BusinessList | null;
 };
 
-/** VAT Wise's HMRC routes (spec section 7): sandbox users, authorisation and businesses. */
+/** VAT Wise's HMRC routes (docs/reference/product.md §7): sandbox users, authorisation and businesses. */
 export const hmrcApi = api.injectEndpoints({
   endpoints: (build) => ({
     sandboxUsers: build.query<SandboxUser[], void>({
@@ -95,7 +95,7 @@ export const hmrcApi = api.injectEndpoints({
       query: (body) => ({ url: businessesPath, method: 'POST', body }),
       invalidatesTags: ['Businesses', 'ClientRequests'],
     }),
-    // --- a tax agent's clients (issue 17) ---
+    // --- a tax agent's clients ---
     clientRequests: build.query<ClientRequestList, { refresh?: boolean } | void>({
       query: (args) => ({ url: '/api/client_requests', params: args?.refresh ? { refresh: 'true' } : {} }),
       providesTags: ['ClientRequests'],

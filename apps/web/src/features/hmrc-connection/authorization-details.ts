@@ -2,7 +2,7 @@ import { type AuthorizationDetails, authorizationDetailsSchema } from '@vatwise/
 import { readStored, writeStored } from '../../shared/storage/local-storage';
 
 /**
- * The spec keeps `authorizationDetails` in local storage (section 3): the last authorised sandbox
+ * The product reference keeps `authorizationDetails` in local storage (docs/reference/product.md §3): the last authorised sandbox
  * user's non-secret facts. Tokens and passwords never go there. Sign-out removes it (auth feature).
  */
 const AUTHORIZATION_DETAILS_KEY = 'authorizationDetails';

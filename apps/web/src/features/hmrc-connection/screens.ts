@@ -10,7 +10,7 @@ export const hmrcConnectionScreens: readonly ScreenDeclaration[] = [
     nav: { group: 'hmrc', order: 10, icon: 'IconKey' },
   },
   {
-    // A tax agent's clients (not in the spec's list of screens).
+    // A tax agent's clients (not in the product reference's list of screens).
     id: 'clients',
     path: '/app/clients',
     access: 'anyUser',

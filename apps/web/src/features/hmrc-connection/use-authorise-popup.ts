@@ -14,7 +14,7 @@ export type AuthoriseOutcome =
 const closedCheckMs = 500;
 
 /**
- * Authorises in a popup (spec section 5 messages): opens the window at once (so the browser counts
+ * Authorises in a popup (docs/reference/product.md §5 messages): opens the window at once (so the browser counts
  * it as the user's click, not a blocked popup), fetches HMRC's authorisation URL, sends the window
  * there, and waits for /hmrc-callback's answer or for the window to close.
  */

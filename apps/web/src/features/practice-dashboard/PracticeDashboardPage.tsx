@@ -50,7 +50,7 @@ const columns: { sort: DashboardSort; key: string }[] = [
 ];
 
 /**
- * The practice dashboard (issue 17, step 5): every business the user reaches in one table — next
+ * The practice dashboard: every business the user reaches in one table — next
  * return due, late returns, VAT unpaid past its due date, penalty points, the last return filed and
  * the state of HMRC authority — sorted, filtered and searched, each row opening its business. It
  * shows what HMRC said when last read, with when, while stale rows are read again at HMRC's pace.

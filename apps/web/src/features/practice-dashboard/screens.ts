@@ -2,7 +2,7 @@ import type { ScreenDeclaration } from '../../shared/navigation/screens';
 
 export const practiceDashboardScreens: readonly ScreenDeclaration[] = [
   {
-    // Every business at once (not in the spec's list of screens).
+    // Every business at once (not in the product reference's list of screens).
     id: 'practiceDashboard',
     path: '/app/practice-dashboard',
     access: 'accountHolders',

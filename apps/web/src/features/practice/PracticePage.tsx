@@ -12,7 +12,7 @@ import { StartPractice } from './components/StartPractice';
 import { WhereYouWork } from './components/WhereYouWork';
 
 /**
- * Practice (issue 17): where the user works (their own businesses or one of their practices),
+ * Practice: where the user works (their own businesses or one of their practices),
  * invitations waiting for them, and, in a practice, its members, invitations and policy, which
  * its owner and admins manage. Starting a practice makes the user its owner.
  */

@@ -11,7 +11,7 @@ export const practiceScreens: readonly ScreenDeclaration[] = [
     nav: { group: 'admin', order: 10, icon: 'IconBriefcase' },
   },
   {
-    // Everything done to the workspace's clients, by whom (not in the spec's list of screens).
+    // Everything done to the workspace's clients, by whom (not in the product reference's list of screens).
     id: 'auditLog',
     path: '/app/audit-log',
     access: 'accountHolders',

@@ -7,7 +7,7 @@ import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
 import { LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { VatOperationsTabs } from './components/VatOperationsTabs';
 
-/** VAT Operations (spec section 2): the current business's obligations, liabilities, payments and penalties. */
+/** VAT Operations (docs/reference/product.md §2): the current business's obligations, liabilities, payments and penalties. */
 export default function VatOperationsPage() {
   const { t } = useTranslation(['common', 'vatOperations']);
   usePageTitle(t('nav.vatOperations'));

@@ -18,7 +18,7 @@ interface VatTarget {
 const params = (values: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])));
 
-/** VAT data from HMRC through VAT Wise (spec section 7, /api/vat/*). Money in pence. */
+/** VAT data from HMRC through VAT Wise (docs/reference/product.md §7, /api/vat/*). Money in pence. */
 export const vatApi = api.injectEndpoints({
   endpoints: (build) => ({
     obligations: build.query<Obligation[], VatTarget & { from: string; to: string; status: ObligationStatusFilter }>({
@@ -68,7 +68,7 @@ export const vatApi = api.injectEndpoints({
       query: ({ vrn, periodKey, scenario }) => ({
         url: '/api/vat/returnview',
         params: params({ vrn, periodKey, scenario }),
-        // Spec section 7: the return view uses the long time-out.
+        // docs/reference/product.md §7: the return view uses the long time-out.
         timeout: API_TIMEOUT_MS.long,
       }),
       providesTags: ['VatData'],

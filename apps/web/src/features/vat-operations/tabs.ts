@@ -1,4 +1,4 @@
-/** The screen's tabs, in the spec's order; the value is what `?tab=` holds in the address. */
+/** The screen's tabs, in the product reference's order; the value is what `?tab=` holds in the address. */
 export const vatTabs = ['obligations', 'liabilities', 'payments', 'penalties'] as const;
 export type VatTab = (typeof vatTabs)[number];
 

@@ -67,7 +67,7 @@ export const vatReturnsApi = api.injectEndpoints({
       query: ({ vrn, periodKey }) => ({
         url: '/api/initiate_vat_return',
         method: 'POST',
-        // The spec's field names (section 7); the server checks the period with HMRC, hence the long time-out.
+        // The product reference's field names (docs/reference/product.md §7); the server checks the period with HMRC, hence the long time-out.
         body: { user_vrn: vrn, period_key: periodKey, flat_rate_scheme: false, flat_rate_percentage: null },
         timeout: API_TIMEOUT_MS.long,
       }),

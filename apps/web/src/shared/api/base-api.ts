@@ -8,7 +8,7 @@ import {
 import { dynamicMiddleware, rootReducer } from '../store/root';
 import { browserFraudHeaders } from './fraud-prevention';
 
-/** Spec section 9: API time-outs. The long one is the default for HMRC-backed calls. */
+/** docs/reference/product.md §9: API time-outs. The long one is the default for HMRC-backed calls. */
 export const API_TIMEOUT_MS = { default: 30_000, long: 150_000, short: 5_000 } as const;
 
 /** The one HTTP client: JSON, the session cookie, and a time-out on every call. */
@@ -40,7 +40,7 @@ function pathOf(args: string | FetchArgs): string {
 const ownsItsUnauthorized = (path: string) => path.startsWith('/api/auth/') || path === '/api/me';
 
 /**
- * Spec section 4, token refresh: on a 401 the client refreshes the session once and replays the
+ * docs/reference/product.md §4, token refresh: on a 401 the client refreshes the session once and replays the
  * request once; if that fails, the user is signed out and sent to /login.
  */
 export const baseQueryWithSessionRefresh: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (

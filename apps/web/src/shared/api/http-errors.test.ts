@@ -14,7 +14,7 @@ describe('error messages for failed calls', () => {
     );
   });
 
-  it('falls back to the spec status messages with the status in brackets', () => {
+  it('falls back to the product reference’s status messages with the status in brackets', () => {
     expect(describeError({ status: 403, data: {} }, t as never)).toBe('Not authorized (403)');
     expect(describeError({ status: 502, data: 'bad gateway' }, t as never)).toBe('Gateway error (502)');
     expect(describeError({ status: 418, data: {} }, t as never)).toBe('Request failed');
@@ -26,7 +26,7 @@ describe('error messages for failed calls', () => {
     );
   });
 
-  it('words HMRC’s refusals as the spec does for the kind of data, in the user’s language', async () => {
+  it('words HMRC’s refusals as the product reference does for the kind of data, in the user’s language', async () => {
     const translate = i18n.t.bind(i18n) as never;
     const insolvent = {
       status: 403,
@@ -55,7 +55,7 @@ describe('error messages for failed calls', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('words HMRC’s own failures as the spec’s status messages with HMRC’s status, not as no response', async () => {
+  it('words HMRC’s own failures as the product reference’s status messages with HMRC’s status, not as no response', async () => {
     const translate = i18n.t.bind(i18n) as never;
     const failed = (status: number, kind = 'obligations') => ({
       status: 502,

@@ -46,7 +46,7 @@ export function errorStatusOf(error: FetchBaseQueryError | SerializedError | und
 
 /**
  * One message for any failed call: the catalogue's message for our codes, ours for
- * better-auth's, the spec's status messages otherwise ('Not authorized (403)'), and
+ * better-auth's, the product reference's status messages otherwise ('Not authorized (403)'), and
  * 'No response from server - check your connection' when nothing came back.
  */
 export function describeError(error: FetchBaseQueryError | SerializedError | undefined, t: TFunction): string {
@@ -80,8 +80,8 @@ export function describeStoredError(error: { code: string | null; message: strin
 const isHmrcKind = (kind: string): kind is HmrcDataKind => (hmrcDataKinds as readonly string[]).includes(kind);
 
 /**
- * HMRC's refusal, failure or silence in the spec's words for the kind of data asked for (spec
- * section 8): translated when the code is one the spec words, else the server's message (HMRC's
+ * HMRC's refusal, failure or silence in the product reference's words for the kind of data asked for (docs/reference/product.md
+ * §8): translated when the code is one the product reference words, else the server's message (HMRC's
  * own); HMRC's own failure as its status ('Service unavailable (503)').
  */
 function describeHmrcError(body: Partial<ApiErrorBody> | undefined, t: TFunction): string | undefined {
@@ -91,7 +91,7 @@ function describeHmrcError(body: Partial<ApiErrorBody> | undefined, t: TFunction
   if (detail.kind === 'returnView' && body.code === 'HMRC_UNAVAILABLE' && detail.status === 0) {
     return t(returnViewMessages.noResponse.key);
   }
-  // HMRC answered with a failure of its own (500, 502, 503): its status in the spec's words.
+  // HMRC answered with a failure of its own (500, 502, 503): its status in the product reference's words.
   const hmrcStatus = body.code === 'HMRC_UNAVAILABLE' ? httpStatusMessage(detail.status) : undefined;
   if (hmrcStatus) return `${t(hmrcStatus.key)} (${detail.status})`;
   if (body.code !== 'HMRC_REFUSED') return undefined;

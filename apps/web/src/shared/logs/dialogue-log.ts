@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { clientConfig } from '../config/client-config';
 
 /**
- * The user's two dialogue logs (spec section 3): the agent dialogue and the VAT dialogue. The
+ * The user's two dialogue logs (docs/reference/product.md §3): the agent dialogue and the VAT dialogue. The
  * server keeps them (1000 entries per store, section 9) and sends new entries live over the
  * agents socket; the browser holds the latest in a buffer of 1000 (5000 in production), with the
  * steps the web app itself reports (opening the HMRC window, say) mixed in for this visit.

@@ -6,7 +6,7 @@ import type { AccessPresetName } from '@vatwise/domain';
  * hints (vite.config.ts) and the browser tests' route lists are all made from these declarations.
  */
 
-/** The main area's base path (spec section 2 leaves its constant unnamed). */
+/** The main area's base path (docs/reference/product.md §2 leaves its constant unnamed). */
 export const APP_BASE = '/app';
 
 /** The navigation's groups, in the order it shows them. */

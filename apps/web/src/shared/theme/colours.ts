@@ -1,6 +1,6 @@
 import type { MantineColorsTuple } from '@mantine/core';
 
-/** The ten theme colours of spec section 9, each with its base shade. */
+/** The ten theme colours of docs/reference/product.md §9, each with its base shade. */
 export const themeColours = {
   bluenavy: '#1f3a68',
   blueyale: '#0f4d92',

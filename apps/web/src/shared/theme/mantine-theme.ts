@@ -4,7 +4,7 @@ import type { Preferences } from './preferences';
 
 const colours = Object.fromEntries(themeColourNames.map((name) => [name, shadesOf(themeColours[name])]));
 
-/** Breakpoints in em; sm is the spec's 768 px and xl its 1440 px. */
+/** Breakpoints in em; sm is the product reference's 768 px and xl its 1440 px. */
 export const breakpoints = { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '90em' };
 
 /** The shade filled buttons, badges and checkboxes use, per colour scheme. */

@@ -10,7 +10,7 @@ import {
 } from './preferences';
 
 describe('preferences kept in this browser', () => {
-  it('starts on the spec defaults: light redruby, rounded, English', () => {
+  it('starts on the product reference’s defaults: light redruby, rounded, English', () => {
     expect(loadPreferences()).toEqual({ colorScheme: 'light', colour: 'redruby', radius: 'rounded', language: 'en' });
   });
 

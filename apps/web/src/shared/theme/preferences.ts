@@ -8,7 +8,7 @@ export type ColorScheme = 'light' | 'dark';
 export type Radius = 'rounded' | 'flat';
 export type Direction = TextDirection;
 
-/** Preferences kept in this browser (spec section 3): colour theme, radius and language. */
+/** Preferences kept in this browser (docs/reference/product.md §3): colour theme, radius and language. */
 export interface Preferences {
   colorScheme: ColorScheme;
   colour: ThemeColour;
@@ -25,7 +25,7 @@ export const defaultPreferences: Preferences = {
 
 export const PREFERENCES_STORAGE_KEY = 'preferences';
 
-/** The spec writes a theme as 'light.redruby'; that is how it is stored too. */
+/** The product reference writes a theme as 'light.redruby'; that is how it is stored too. */
 export function themeKey(preferences: Pick<Preferences, 'colorScheme' | 'colour'>): string {
   return `${preferences.colorScheme}.${preferences.colour}`;
 }
@@ -35,7 +35,7 @@ export function directionOf(language: Language): Direction {
   return languageLocales[language].direction;
 }
 
-/** The html lang attribute for each language choice (spec section 9 locales). */
+/** The html lang attribute for each language choice (docs/reference/product.md §9 locales). */
 export function htmlLangOf(language: Language): string {
   return languageLocales[language].htmlLang;
 }

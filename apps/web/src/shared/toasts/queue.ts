@@ -1,5 +1,5 @@
 /**
- * Toast rules (spec section 4): a toast joins the end of the list, or the front when it is
+ * Toast rules (docs/reference/product.md §4): a toast joins the end of the list, or the front when it is
  * a priority toast; it goes when its time-out passes, when clicked, or when removed; a
  * time-out of 0 keeps it until dismissed. Leaving takes 400 ms, so a toast is first marked
  * leaving and only then removed.

@@ -1,6 +1,6 @@
 /**
- * Canned financial details and customer information (hmrc-mtd-vat.md 3.10, 3.11, 4.7, 4.8) for
- * HMRC's Gov-Test-Scenario values (hmrc-mtd-vat.md 4). HMRC does not publish its stub's data (4,
+ * Canned financial details and customer information (docs/reference/hmrc-vat-api.md §3.10, 3.11, 4.7, 4.8) for
+ * HMRC's Gov-Test-Scenario values (docs/reference/hmrc-vat-api.md §4). HMRC does not publish its stub's data (4,
  * last paragraph), so the bodies follow HMRC's published examples (VAT-OAS and the legacy RAML
  * `examples/`, copied here, never read at run time) and the wording of each scenario in HMRC's
  * test-data tables. Data only; the choice between bodies is made in ../resolve.ts.

@@ -1,4 +1,4 @@
-/** The shape of HMRC's Retrieve penalties body (VAT-OAS `Penalties`, hmrc-mtd-vat.md 3.9). */
+/** The shape of HMRC's Retrieve penalties body (VAT-OAS `Penalties`, docs/reference/hmrc-vat-api.md §3.9). */
 
 export interface AppealInformation {
   appealStatus: 'under-appeal' | 'appeal-upheld' | 'appeal-rejected' | 'cannot-be-appealed';

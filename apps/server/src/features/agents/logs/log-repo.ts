@@ -20,7 +20,7 @@ export function logKey(at: Date): string {
 type Store = 'agent_log' | 'vat_log';
 
 /**
- * The two log stores each user has (spec section 3), at most 1000 entries each (section 9): writing
+ * The two log stores each user has (docs/reference/product.md §3), at most 1000 entries each (section 9): writing
  * the 1001st drops the oldest.
  */
 export class LogRepo {

@@ -115,7 +115,7 @@ export class ReturnFigures {
 
   /**
    * What cash accounting adds to a return's screen: how many invoices wait for payment, and warnings
-   * when the last 12 months' taxable turnover passes the scheme's limits (uk-vat-facts 3.6) or the
+   * when the last 12 months' taxable turnover passes the scheme's limits (docs/reference/vat-rules.md §3.6) or the
    * flat rate scheme is on too (the two cannot be used together).
    */
   async underCashAccounting(

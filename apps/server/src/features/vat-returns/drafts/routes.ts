@@ -21,7 +21,7 @@ export interface DraftRouteOptions {
   fraud: FraudHeaderSource;
 }
 
-/** A return from its start (spec section 7's /initiate_vat_return): read, changed, discarded, compared. */
+/** A return from its start (docs/reference/product.md §7's /initiate_vat_return): read, changed, discarded, compared. */
 export function draftRoutes(app: FastifyInstance, { drafts, fraud }: DraftRouteOptions): void {
   // The routes' zod schemas check each request and describe it in the API's document (plugins/api-docs.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -59,7 +59,7 @@ export class DraftService {
   }
 
   /**
-   * Starts (or reopens) the return for an open obligation (spec section 7, /initiate_vat_return).
+   * Starts (or reopens) the return for an open obligation (docs/reference/product.md §7, /initiate_vat_return).
    * The period's dates come from HMRC's open obligations, so only a period HMRC expects can start.
    */
   async initiate(

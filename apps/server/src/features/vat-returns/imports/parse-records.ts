@@ -265,7 +265,7 @@ const notPaid: CellResult<string | null> = { ok: true, value: null };
 /**
  * The day a row was paid, read as the invoice date is (any of its formats); an empty cell is not
  * paid yet (null), and a bad date is reported. A payment before the invoice date (a deposit) is
- * kept: under cash accounting VAT is due when the customer pays (VAT Notice 731; uk-vat-facts 3.6),
+ * kept: under cash accounting VAT is due when the customer pays (VAT Notice 731; docs/reference/vat-rules.md §3.6),
  * and the record form allows it too.
  */
 function paymentDate(row: TableRow, column: string, report: Report): CellResult<string | null> {

@@ -21,7 +21,7 @@ import type { RecordRepo } from '../records/repo';
 import type { ReturnRow } from '../return-row';
 
 /**
- * The VAT audit report of a return (issue 19, build 3): every box down to the records that make it
+ * The VAT audit report of a return: every box down to the records that make it
  * up, as a CSV streamed page by page (any number of records, little memory, the event loop let go
  * between pages) and as a PDF of the same with each box's first lines.
  *

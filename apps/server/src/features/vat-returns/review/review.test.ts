@@ -6,7 +6,7 @@ import { createListeningTestApp, type TestApp } from '../../../test/test-app';
 import { businessWithOverduePeriod, startReturn } from '../test-journey';
 
 /**
- * A practice that asks for review (issue 17, step 4) files only returns a reviewer other than
+ * A practice that asks for review files only returns a reviewer other than
  * their preparer approved, with the figures as approved; who did what is kept per business.
  */
 

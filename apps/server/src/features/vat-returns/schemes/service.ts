@@ -15,7 +15,7 @@ const schemesLabel = (schemes: readonly BusinessScheme[]) =>
         .join('; ');
 
 /**
- * The VAT schemes a business is on (issue 19): cash accounting and the others, each from a date. They
+ * The VAT schemes a business is on: cash accounting and the others, each from a date. They
  * belong to the business in the workspace, as its records do, and every return of theirs follows them.
  */
 export class VatSchemeService {

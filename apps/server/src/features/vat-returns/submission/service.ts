@@ -54,7 +54,7 @@ export interface SubmissionServiceDeps {
  * Submitting a return exactly once (issue "VAT returns: prepare, check and submit exactly once"):
  * the return is claimed in one database statement before anything is sent, so two clicks, two tabs
  * or two servers send it once; an answer lost on the way (time-out, crash) is settled by asking HMRC
- * for the return, never by sending it again (hmrc-mtd-vat.md 6.2).
+ * for the return, never by sending it again (docs/reference/hmrc-vat-api.md §6.2).
  */
 export class SubmissionService {
   private readonly now: () => Date;

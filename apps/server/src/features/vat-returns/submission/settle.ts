@@ -17,7 +17,7 @@ import type { SubmissionRepo } from './repo';
 import type { ClientApprovalHooks } from '../client-approval/hooks';
 
 /**
- * Submitting a return exactly once (hmrc-mtd-vat.md 6.2): the body HMRC is sent, how its answers
+ * Submitting a return exactly once (docs/reference/hmrc-vat-api.md §6.2): the body HMRC is sent, how its answers
  * and failures are told apart, and how a return whose answer was lost is settled by asking HMRC.
  * SubmissionService (service.ts) claims and sends; this is what it needs to decide and to settle.
  */

@@ -17,7 +17,7 @@ import { fromAgentEntry, fromVatEntry } from './entries';
 
 const production = clientConfig.environment === 'production';
 
-/** Spec section 9's socket settings. */
+/** docs/reference/product.md §9's socket settings. */
 export const socketOptions = {
   path: agentSocket.path,
   withCredentials: true,
@@ -101,7 +101,7 @@ export default function AgentLive() {
 
     agentDialogueLog.setRemoteClear(() => dispatch(agentsApi.endpoints.clearAgentLog.initiate()).unwrap());
     vatDialogueLog.setRemoteClear(() => dispatch(agentsApi.endpoints.clearVatLog.initiate()).unwrap());
-    // Reconnection gives up after the spec's few attempts; coming back online tries again.
+    // Reconnection gives up after the product reference's few attempts; coming back online tries again.
     const onOnline = () => {
       if (!socket.connected) {
         setLiveState('connecting');

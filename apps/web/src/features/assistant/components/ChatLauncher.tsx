@@ -20,7 +20,7 @@ const loadChatLauncherPanel = () => import('./ChatLauncherPanel');
 export const launcherClearance = launcherSize + launcherOffset + 16;
 
 /**
- * Fetches the signed-in user's conversations once (spec section 4, on start), once the first
+ * Fetches the signed-in user's conversations once (docs/reference/product.md §4, on start), once the first
  * screen has painted: the page does not wait for the chat's history.
  */
 function useChatHistoryOnSignIn() {
@@ -68,7 +68,7 @@ function Launcher() {
 }
 
 /**
- * The chat panel, reachable from every main-area page (spec section 2): a button that opens the
+ * The chat panel, reachable from every main-area page (docs/reference/product.md §2): a button that opens the
  * assistant beside the page, so a question need not lose the user's place. It never holds up the
  * page: its texts and the panel itself load on their own.
  */

@@ -6,7 +6,7 @@ import { ChatView } from '../components/ChatView';
 import { ConversationList } from '../components/ConversationList';
 import { useCanChat } from '../use-chat';
 
-/** VAT Wise (spec section 2): the assistant with the user's saved conversations. */
+/** VAT Wise (docs/reference/product.md §2): the assistant with the user's saved conversations. */
 export default function VatWisePage() {
   const { t } = useTranslation(['common', 'assistant']);
   usePageTitle(t('nav.vatWise'));

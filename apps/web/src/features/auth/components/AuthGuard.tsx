@@ -23,7 +23,7 @@ function useRouteAccess(): RouteAccess {
 }
 
 /**
- * The auth guard (spec section 4): checking -> authenticated or denied. Denied goes to
+ * The auth guard (docs/reference/product.md §4): checking -> authenticated or denied. Denied goes to
  * /user/login (carrying the requested location, path and query, to return to after signing in;
  * saying the session ended if this tab had a user) or /unauthorized; guest-allowed pages
  * render anyway; DISABLE_AUTH_GUARD (development) lets everything render.
@@ -38,7 +38,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const [refreshSession] = authApi.useRefreshSessionMutation();
 
   useEffect(() => installSessionHandling(store.getState), [store]);
-  // The spec keeps the current user in local storage as currentUser.
+  // The product reference keeps the current user in local storage as currentUser.
   useEffect(() => {
     if (auth.user) storeCurrentUser(auth.user);
     else if (auth.status === 'anonymous') clearStoredSession();

@@ -6,7 +6,7 @@ import { loginReturningTo } from '../access';
 import { useAuth } from '../slice';
 
 /**
- * The spec's guest prompts ('Please sign in to view Agent Dialogue', 'Please sign in to
+ * The product reference's guest prompts ('Please sign in to view Agent Dialogue', 'Please sign in to
  * create a HMRC Sandbox User'), shown only to someone without an account.
  */
 export function GuestPrompt({ message }: { message: string }) {

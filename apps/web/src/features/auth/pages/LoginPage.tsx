@@ -15,7 +15,7 @@ import { SocialButtons } from '../components/SocialButtons';
 import { storeCurrentUser } from '../session-storage';
 import { guestChosen, signedIn } from '../slice';
 
-/** Messages for a social sign-in that came back with an error (spec section 8). */
+/** Messages for a social sign-in that came back with an error (docs/reference/product.md §8). */
 function socialError(search: URLSearchParams, t: (key: string) => string): string | null {
   const error = search.get('error');
   if (!error) return null;

@@ -11,7 +11,7 @@ import { LoadingState } from '../components/LoadingState';
 import { SurveyLabelBadge, SurveyStatusBadge } from '../components/SurveyBadges';
 import type { Survey, SurveyQuestion } from '../survey';
 
-/** Demo survey detail (spec section 4, 'Survey demo'): the survey's questions, each of which can be deleted. */
+/** Demo survey detail (docs/reference/product.md §4, 'Survey demo'): the survey's questions, each of which can be deleted. */
 export default function SurveyDetailPage() {
   const { t } = useTranslation(['common', 'demoSurveys']);
   const location = useLocation();

@@ -17,7 +17,7 @@ import { TableScroll } from '../../../shared/ui/TableScroll';
 const ownChange = { surveyList: true };
 const isOwnChange = (state: unknown) => (state as typeof ownChange | null)?.surveyList === true;
 
-/** Demo survey list (spec section 4, 'Survey demo'): filter, keyword search and order, all together. */
+/** Demo survey list (docs/reference/product.md §4, 'Survey demo'): filter, keyword search and order, all together. */
 export default function SurveyListPage() {
   const { t, i18n } = useTranslation(['common', 'demoSurveys']);
   usePageTitle(t('demoSurveys:listTitle'));

@@ -5,7 +5,7 @@ import { agentDialogueLog, useDialogueLog } from '../../../shared/logs/dialogue-
 import { ClearLogButton, DialogueList } from '../../agents';
 
 /**
- * The agent dialogue (spec section 2, Grant Authority): this browser's steps and the agents' lines
+ * The agent dialogue (docs/reference/product.md §2, Grant Authority): this browser's steps and the agents' lines
  * for this user, arriving live, shown or hidden at will.
  */
 export function AgentDialogue() {

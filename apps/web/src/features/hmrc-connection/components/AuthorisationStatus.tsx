@@ -29,7 +29,7 @@ function Remaining({ expiresAt }: { expiresAt: string }) {
 }
 
 /**
- * Authorisation date and time, expected expiry and the hours left (spec section 3, sandbox user),
+ * Authorisation date and time, expected expiry and the hours left (docs/reference/product.md §3, sandbox user),
  * ticking; or that there is none yet, or that HMRC wants the user to grant again.
  */
 export function AuthorisationStatus({ authorisation }: { authorisation: Authorisation | null }) {

@@ -10,7 +10,7 @@ import { OwnWorkHint } from './OwnWorkHint';
 
 /**
  * The frame of the HMRC connection screens: title, introduction, which HMRC this is, and instead
- * of the tools, the spec's sign-in prompt for someone without an account, or for an account with
+ * of the tools, the product reference's sign-in prompt for someone without an account, or for an account with
  * the Guest role what Guests may do and whom to ask.
  */
 export function HmrcScreen({

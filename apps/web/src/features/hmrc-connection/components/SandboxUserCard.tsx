@@ -92,7 +92,7 @@ export function SandboxUserCard({ user, actions = 'all' }: { user: SandboxUser; 
   const mayDelete = useCan('deleteSandboxUser');
 
   const startAuthorising = async () => {
-    // The spec's checks before HMRC's page is opened (section 5).
+    // The product reference's checks before HMRC's page is opened (docs/reference/product.md §5).
     if (!user.userId && !user.password) {
       notify({ type: 'error', title: t('hmrc:authorise.failed'), message: t('hmrc:users.incomplete') });
       return;

@@ -9,7 +9,7 @@ import { notify } from '../../../shared/toasts/notifier';
 import { useCan } from '../../practice';
 import { hmrcApi } from '../api';
 
-/** Create a sandbox test user (spec section 2, Create User): choose the type, then create. */
+/** Create a sandbox test user (docs/reference/product.md §2, Create User): choose the type, then create. */
 export function SandboxUserCreator() {
   const { t } = useTranslation(['common', 'hmrc']);
   const [userType, setUserType] = useState<SandboxUserType | ''>('');

@@ -3,7 +3,7 @@ import type { Penalties } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 
-/** HMRC's "no active points" date (hmrc-mtd-vat.md 3.9): there is nothing to comply towards. */
+/** HMRC's "no active points" date (docs/reference/hmrc-vat-api.md §3.9): there is nothing to comply towards. */
 const noComplianceDate = '9999-12-31';
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId?: string }) {

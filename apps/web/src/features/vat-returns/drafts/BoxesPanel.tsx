@@ -8,7 +8,7 @@ import { warningText } from './box-warnings';
 import { type BoxBreakdown, boxBreakdowns, isValueBox } from '../records/records';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
-/** Boxes 3 and 5 are sums: never typed, always worked out (uk-vat-facts 1.2). */
+/** Boxes 3 and 5 are sums: never typed, always worked out (docs/reference/vat-rules.md §1.2). */
 const workedOut = new Set([3, 5]);
 
 /** Problems block submitting (the server's words); warnings are advice, worded in the user's language. */

@@ -158,6 +158,12 @@ export default tseslint.config(
               from: 'apps/server/src/features',
               message: 'config, db, platform and plugins sit below the features: they must not import one.',
             },
+            {
+              target: 'apps/server/src/config',
+              from: ['apps/server/src/db', 'apps/server/src/platform', 'apps/server/src/plugins'],
+              message:
+                'config is the ground floor: settings are read before anything else exists, so it imports no other layer.',
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import { defaultApplication, type SandboxApplication } from '@vatwise/hmrc-sandbox';
 import { z } from 'zod';
-import { parseEncryptionKey } from '../platform/crypto/token-cipher';
+import { parseEncryptionKey } from './encryption-key';
 import { booleanFlag, httpUrl, parseJsonOrUndefined, withoutTrailingSlash } from './fields';
 
 /** Where the embedded simulator is mounted on VAT Wise's own port. */

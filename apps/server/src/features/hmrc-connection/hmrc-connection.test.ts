@@ -18,7 +18,8 @@ import { signInAndGrant } from '../../test/hmrc-browser';
 import { authorise as authoriseUser, createSandboxUser as createUser } from '../../test/hmrc-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
-import { parseEncryptionKey, TokenCipher } from '../../platform/crypto/token-cipher';
+import { parseEncryptionKey } from '../../config/encryption-key';
+import { TokenCipher } from '../../platform/crypto/token-cipher';
 
 /**
  * The HMRC connection against the embedded simulator, over real HTTP as in production: a user

@@ -14,7 +14,8 @@ import { FraudHeaderSource } from './fraud-headers';
 import { ConnectionRepo } from './repo';
 import { SandboxUserService } from './sandbox-users';
 import { HmrcConnectionService } from './service';
-import { parseEncryptionKey, TokenCipher } from '../../platform/crypto/token-cipher';
+import { parseEncryptionKey } from '../../config/encryption-key';
+import { TokenCipher } from '../../platform/crypto/token-cipher';
 
 /** TOKEN_ENCRYPTION_KEY, or a key generated once into the data folder. */
 function tokenKeyOf(config: Config): Buffer {

@@ -32,11 +32,3 @@ export class TokenCipher {
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 }
-
-/** TOKEN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64; undefined when it is neither. */
-export function parseEncryptionKey(text: string): Buffer | undefined {
-  const trimmed = text.trim();
-  if (/^[0-9a-f]{64}$/i.test(trimmed)) return Buffer.from(trimmed, 'hex');
-  const bytes = Buffer.from(trimmed, /[-_]/.test(trimmed) ? 'base64url' : 'base64');
-  return bytes.length === 32 ? bytes : undefined;
-}

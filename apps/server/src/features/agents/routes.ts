@@ -12,7 +12,7 @@ import {
 } from '@vatwise/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountHolders, adminsOnly, currentUser, practiceMay, type SessionUser } from '../../plugins/access';
+import { accountHolders, adminsOnly, currentUser, everyone, practiceMay, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { replyOf } from '../../plugins/reply-schemas';
 import { parseOrThrow } from '../../plugins/validation';
@@ -48,7 +48,7 @@ export async function agentRoutes(app: FastifyInstance, options: AgentRouteOptio
 
   // Public, as the Agents screen is shown to guests too; a signed-in user also sees their own runs.
   const statuses = {
-    config: { access: 'public' as const },
+    config: everyone,
     schema: { response: { 200: z.object({ agents: z.array(agentInfoSchema) }) } },
   };
   api.get('/agents/statuses', statuses, async (request) => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AssistantConfig } from '../../config';
-import { accountHolders, currentUser } from '../../plugins/access';
+import { accountHolders, currentUser, everyone } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { emptyReply, fileReply } from '../../plugins/reply-schemas';
 import type { FraudHeaderSource, HmrcConnectionService } from '../hmrc-connection';
@@ -58,7 +58,7 @@ export async function assistantRoutes(app: FastifyInstance, options: AssistantRo
   const { service } = options;
 
   const models = {
-    config: { access: 'public' as const },
+    config: everyone,
     schema: { response: { 200: z.object({ models: z.array(modelInfoSchema) }) } },
   };
   api.get('/models', models, async () => ({ models: modelInfos(options.config) }));

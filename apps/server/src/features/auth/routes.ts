@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { SessionUser } from '../../plugins/access';
+import { everyone, type SessionUser } from '../../plugins/access';
 import { AppError } from '../../plugins/errors';
 import { parseOrThrow } from '../../plugins/validation';
 import type { Auth } from './auth';
@@ -148,7 +148,7 @@ export async function authRoutes(
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
-    config: { access: 'public' },
+    config: everyone,
     // better-auth documents its own paths; the API's document leaves them out.
     schema: { hide: true },
     preHandler: [
@@ -208,7 +208,7 @@ export async function authRoutes(
    */
   app.get(
     '/me',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ user: userRecordSchema.nullable() }) } } },
+    { config: everyone, schema: { response: { 200: z.object({ user: userRecordSchema.nullable() }) } } },
     async (request) => ({ user: await signedInUser(request) }),
   );
 }

@@ -1,5 +1,6 @@
 import { type HmrcFeed, hmrcFeedSchema } from '@vatwise/domain';
 import type { FastifyInstance } from 'fastify';
+import { everyone } from '../../plugins/access';
 import { feedUnavailableMessage, type HmrcFeedService } from './service';
 
 export interface HmrcFeedRouteOptions {
@@ -8,7 +9,7 @@ export interface HmrcFeedRouteOptions {
 
 /** GOV.UK's HMRC news for the Home dashboard: public, and always 200 (the body says whether it could be read). */
 export async function hmrcFeedRoutes(app: FastifyInstance, { service }: HmrcFeedRouteOptions) {
-  const options = { config: { access: 'public' as const }, schema: { response: { 200: hmrcFeedSchema } } };
+  const options = { config: everyone, schema: { response: { 200: hmrcFeedSchema } } };
   app.get('/hmrc-feed', options, async (request): Promise<HmrcFeed> => {
     try {
       return await service.current();

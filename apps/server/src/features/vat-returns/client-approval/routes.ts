@@ -9,13 +9,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, practiceMay } from '../../../plugins/access';
+import { currentUser, everyone, practiceMay } from '../../../plugins/access';
 import type { ClientApprovalService, ClientOrigin } from './service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 /** The client's link needs no account: these answer anyone holding it, within the API's rate limit. */
-const publicRoute = { access: 'public' } as const;
 
 const originOf = (request: FastifyRequest): ClientOrigin => ({
   ip: request.ip,
@@ -42,7 +41,7 @@ export async function clientApprovalRoutes(
 
   api.get(
     '/client_approval/:token',
-    { config: publicRoute, schema: { params: tokenParams, response: { 200: clientApprovalPageSchema } } },
+    { config: everyone, schema: { params: tokenParams, response: { 200: clientApprovalPageSchema } } },
     async (request, reply) => {
       // The link is a secret: no cache keeps the page.
       void reply.header('cache-control', 'no-store');
@@ -53,7 +52,7 @@ export async function clientApprovalRoutes(
   api.post(
     '/client_approval/:token/approve',
     {
-      config: publicRoute,
+      config: everyone,
       schema: { params: tokenParams, body: clientApproveBodySchema, response: { 200: clientAnswerSchema } },
     },
     async (request) => clientApproval.approve(request.params.token, request.body, originOf(request)),
@@ -62,7 +61,7 @@ export async function clientApprovalRoutes(
   api.post(
     '/client_approval/:token/query',
     {
-      config: publicRoute,
+      config: everyone,
       schema: { params: tokenParams, body: clientQueryBodySchema, response: { 200: clientAnswerSchema } },
     },
     async (request) => clientApproval.query(request.params.token, request.body, originOf(request)),

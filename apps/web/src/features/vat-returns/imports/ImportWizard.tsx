@@ -1,50 +1,30 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  List,
-  Loader,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Input, List, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type ImportKind, type ImportPreview, importKinds, importLimits } from '@vatwise/domain';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
-import { formatDate, formatMoney, localeOf } from '../../../shared/format/format';
+import { localeOf } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { importProgressFeed } from '../../../shared/live/import-progress';
 import { notify } from '../../../shared/toasts/notifier';
 import { formatVrn } from '../../hmrc-connection';
 import { type ImportRequest, vatReturnsApi } from '../api';
 import {
-  type ColumnField,
   type MappingChoice,
   acceptedFileTypes,
   choiceFromMapping,
   mappingFromChoice,
-  optionalFields,
-  requiredFields,
   sortProblems,
 } from './import-mapping';
 import { type Issue, asQueryError, issuesOf } from '../common/query-error';
-import { rateOrBoxLabel } from '../records/record-labels';
-import { formatBytes, recordAmounts } from '../records/records';
+import { formatBytes } from '../records/records';
+import { ColumnChoices } from './ColumnChoices';
+import { ImportProblems, ImportRows } from './ImportPreviewTables';
 import { ImportProgressPanel } from './ImportProgressPanel';
-import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** When a step starts, for the progress panel's time so far (called from event handlers only). */
 const startedNow = () => Date.now();
 
-/** Rows shown in the preview: enough to check the columns were read right. */
-const previewRows = 50;
 const { maxFileBytes, maxDataRows } = importLimits;
 
 interface ImportWizardProps {
@@ -202,24 +182,6 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
   const recordCount = preview?.recordCount ?? 0;
   const problemCount = preview?.problemCount ?? 0;
   const canImport = Boolean(file && preview) && problemCount === 0 && recordCount > 0 && !busy;
-  // Records carry a payment date only when a column was chosen for it.
-  const showPaidOn = records.some((record) => 'paidOn' in record);
-
-  const columnSelect = (field: ColumnField, optional: boolean) => (
-    <Select
-      key={field}
-      label={t(`vatReturns:import.fields.${field}`)}
-      description={field === 'paidOn' ? t('vatReturns:import.paidOnHint') : undefined}
-      placeholder={t(optional ? 'vatReturns:import.notInFile' : 'vatReturns:import.chooseColumn')}
-      data={columns}
-      value={choice.columns[field] ?? null}
-      onChange={(value) => changeChoice({ ...choice, columns: { ...choice.columns, [field]: value } })}
-      clearable={optional}
-      allowDeselect={optional}
-      required={!optional}
-      error={!optional && !choice.columns[field] ? t('vatReturns:import.columnNeeded') : undefined}
-    />
-  );
 
   return (
     <Modal
@@ -297,120 +259,11 @@ export function ImportWizard({ vrn, draftId, onClose }: ImportWizardProps) {
                 <Text fw={600} size="sm">
                   {t('vatReturns:import.columnsTitle')}
                 </Text>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  {requiredFields[kind].map((field) => columnSelect(field, false))}
-                  {optionalFields[kind].map((field) => columnSelect(field, true))}
-                  {kind === 'transactions' && !choice.columns.kind && (
-                    <NativeSelect
-                      label={t('vatReturns:import.defaultKind')}
-                      value={choice.defaultKind}
-                      onChange={(event) =>
-                        changeChoice({
-                          ...choice,
-                          defaultKind: event.currentTarget.value === 'purchase' ? 'purchase' : 'sale',
-                        })
-                      }
-                      data={[
-                        { value: 'sale', label: t('vatReturns:kinds.sale') },
-                        { value: 'purchase', label: t('vatReturns:kinds.purchase') },
-                      ]}
-                    />
-                  )}
-                </SimpleGrid>
+                <ColumnChoices kind={kind} columns={columns} choice={choice} onChange={changeChoice} />
               </Stack>
             )}
-            {problems.length > 0 && (
-              <Alert
-                color="red"
-                title={t('vatReturns:import.problemsTitle', { count: problemCount })}
-                data-testid="import-problems"
-              >
-                <TableScroll minWidth={420} mah={240}>
-                  <Table
-                    verticalSpacing={4}
-                    fz="sm"
-                    aria-label={t('vatReturns:import.problemsTitle', { count: problemCount })}
-                  >
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">{t('vatReturns:import.row')}</Table.Th>
-                        <Table.Th scope="col">{t('vatReturns:import.column')}</Table.Th>
-                        <Table.Th scope="col">{t('vatReturns:import.problem')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {problems.map((problem, index) => (
-                        <Table.Tr key={index}>
-                          <Table.Td>{problem.row ?? t('vatReturns:import.wholeFile')}</Table.Td>
-                          <Table.Td>{problem.column ?? '—'}</Table.Td>
-                          <Table.Td>{problem.message}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </TableScroll>
-                {problemCount > problems.length && (
-                  <Text size="xs" mt={4}>
-                    {t('vatReturns:import.firstProblems', { shown: problems.length, count: problemCount })}
-                  </Text>
-                )}
-              </Alert>
-            )}
-            {records.length > 0 && (
-              <Stack gap={4}>
-                <TableScroll minWidth={showPaidOn ? 840 : 720} mah={320}>
-                  <Table verticalSpacing={4} fz="sm" striped aria-label={t('vatReturns:import.rowsLabel')}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">{t('vatReturns:import.row')}</Table.Th>
-                        <Table.Th scope="col">{t('vatReturns:columns.date')}</Table.Th>
-                        <Table.Th scope="col">{t('vatReturns:columns.description')}</Table.Th>
-                        <Table.Th scope="col">{t('vatReturns:columns.type')}</Table.Th>
-                        <Table.Th scope="col">{t('vatReturns:columns.rateOrBox')}</Table.Th>
-                        <Table.Th scope="col" ta="end">
-                          {t('vatReturns:columns.net')}
-                        </Table.Th>
-                        <Table.Th scope="col" ta="end">
-                          {t('vatReturns:columns.vat')}
-                        </Table.Th>
-                        {showPaidOn && <Table.Th scope="col">{t('vatReturns:columns.paidOn')}</Table.Th>}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {records.slice(0, previewRows).map((record, index) => {
-                        const { netPence, vatPence } = recordAmounts(record);
-                        return (
-                          <Table.Tr key={index}>
-                            <Table.Td>{preview.rows[index] ?? '—'}</Table.Td>
-                            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.date, language)}</Table.Td>
-                            <Table.Td>{record.description}</Table.Td>
-                            <Table.Td>{t(`vatReturns:kinds.${record.kind}`)}</Table.Td>
-                            <Table.Td>{rateOrBoxLabel(record, t)}</Table.Td>
-                            <Table.Td ta="end">{formatMoney(netPence, language)}</Table.Td>
-                            <Table.Td ta="end">{formatMoney(vatPence, language)}</Table.Td>
-                            {showPaidOn && (
-                              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                                {'paidOn' in record && record.paidOn
-                                  ? formatDate(record.paidOn, language)
-                                  : t('vatReturns:recordForm.notPaid')}
-                              </Table.Td>
-                            )}
-                          </Table.Tr>
-                        );
-                      })}
-                    </Table.Tbody>
-                  </Table>
-                </TableScroll>
-                {recordCount > Math.min(records.length, previewRows) && (
-                  <Text size="xs" c="dimmed">
-                    {t('vatReturns:import.firstRows', {
-                      shown: Math.min(records.length, previewRows),
-                      count: recordCount,
-                    })}
-                  </Text>
-                )}
-              </Stack>
-            )}
+            {problems.length > 0 && <ImportProblems problems={problems} problemCount={problemCount} />}
+            {records.length > 0 && <ImportRows preview={preview} />}
           </>
         )}
 

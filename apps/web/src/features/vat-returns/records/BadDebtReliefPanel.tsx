@@ -1,35 +1,30 @@
-import {
-  Alert,
-  Button,
-  NativeSelect,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  type EnterableBox,
-  type ReturnDraft,
-  type TaxedRate,
-  type UnpaidInvoice,
-  type UnpaidInvoiceProblem,
-  badDebtClaim,
-  badDebtReliefRepayment,
-  inputTaxRepayment,
-  ukToday,
-  unpaidInvoiceProblems,
-} from '@vatwise/domain';
+import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { type ReturnDraft, type TaxedRate, type UnpaidInvoiceProblem } from '@vatwise/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
-import { DateField } from '../../../shared/ui/DateField';
+import {
+  type BoundForm,
+  DateInputField,
+  MoneyField,
+  SelectField,
+  TextField,
+  useFormState,
+} from '../../../shared/ui/form';
 import { vatReturnsApi } from '../api';
-import { parsePounds } from '../common/money-input';
 import { notifyFailure } from '../common/query-error';
-import { MoneyField } from '../common/MoneyField';
+import {
+  type BadDebtMode,
+  type InvoiceText,
+  type RepayText,
+  badDebtWorking,
+  emptyInvoice,
+  emptyRepay,
+} from './bad-debt-working';
+
+const modes: BadDebtMode[] = ['claim', 'repay', 'inputTax'];
+const taxedRates: TaxedRate[] = ['standard', 'reduced'];
 
 /**
  * The bad debt relief worksheet (VAT Notice 700/18): from an unpaid invoice, whether relief can be
@@ -38,161 +33,65 @@ import { MoneyField } from '../common/MoneyField';
  * for 6 months on (a negative box 4 entry, reg 172H). Each becomes an adjustment record dated the
  * period's last day, with its working as the reason.
  */
-type Mode = 'claim' | 'repay' | 'inputTax';
-const modes: Mode[] = ['claim', 'repay', 'inputTax'];
-const taxedRates: TaxedRate[] = ['standard', 'reduced'];
-
-interface InvoiceText {
-  reference: string;
-  supplyDate: string;
-  dueDate: string;
-  gross: string;
-  rate: TaxedRate;
-  paid: string;
-}
-const emptyInvoice: InvoiceText = {
-  reference: '',
-  supplyDate: '',
-  dueDate: '',
-  gross: '',
-  rate: 'standard',
-  paid: '0',
-};
-
-interface RepayText {
-  reference: string;
-  claim: string;
-  unpaidAtClaim: string;
-  payment: string;
-}
-const emptyRepay: RepayText = { reference: '', claim: '', unpaidAtClaim: '', payment: '' };
-
-/** The invoice as typed, or the fields to fix. */
-function readInvoice(text: InvoiceText): { invoice: UnpaidInvoice } | { problems: UnpaidInvoiceProblem[] } {
-  const invoice: UnpaidInvoice = {
-    supplyDate: text.supplyDate,
-    dueDate: text.dueDate,
-    grossPence: parsePounds(text.gross) ?? Number.NaN,
-    rate: text.rate,
-    paidPence: parsePounds(text.paid) ?? Number.NaN,
-  };
-  const problems = unpaidInvoiceProblems(invoice);
-  return problems.length > 0 ? { problems } : { invoice };
-}
-
 export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; editable: boolean }) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const formId = useId();
-  const [mode, setMode] = useState<Mode>('claim');
-  const [invoiceText, setInvoiceText] = useState<InvoiceText>(emptyInvoice);
-  const [repayText, setRepayText] = useState<RepayText>(emptyRepay);
+  const [mode, setMode] = useState<BadDebtMode>('claim');
+  const invoice = useFormState<InvoiceText>(emptyInvoice);
+  const repay = useFormState<RepayText>(emptyRepay);
+  // Errors show once Add is pressed, for the figures as they are then and until the next change.
   const [shown, setShown] = useState(false);
   const [addRecord, adding] = vatReturnsApi.useAddRecordMutation();
   const money = (pence: number) => formatMoney(pence, language);
   const date = (iso: string) => formatDate(iso, language);
 
-  const setInvoice = (change: Partial<InvoiceText>) => {
-    setInvoiceText((current) => ({ ...current, ...change }));
-    setShown(false);
-  };
-  const setRepay = (change: Partial<RepayText>) => {
-    setRepayText((current) => ({ ...current, ...change }));
-    setShown(false);
-  };
+  const { outcome, lines, problems, repayErrors } = badDebtWorking(
+    mode,
+    invoice.values,
+    repay.values,
+    draft.periodEnd,
+    {
+      t,
+      money,
+      date,
+    },
+  );
+  const reference = mode === 'repay' ? repay.values.reference.trim() : invoice.values.reference.trim();
+  const referenceError = shown && !reference ? t('vatReturns:badDebt.errors.reference') : undefined;
 
-  const read = readInvoice(invoiceText);
-  const problems = 'problems' in read ? read.problems : [];
-  const invoiceError = (field: UnpaidInvoiceProblem) =>
-    shown && problems.includes(field) ? t(`vatReturns:badDebt.errors.${field}`) : undefined;
-
-  const repayAmounts = {
-    claimPence: parsePounds(repayText.claim),
-    unpaidAtClaimPence: parsePounds(repayText.unpaidAtClaim),
-    paymentPence: parsePounds(repayText.payment),
+  const invoiceError = (problem: UnpaidInvoiceProblem) =>
+    shown && problems.includes(problem) ? t(`vatReturns:badDebt.errors.${problem}`) : undefined;
+  const invoiceForm: BoundForm<InvoiceText> = {
+    values: invoice.values,
+    set: (field, value) => {
+      invoice.set(field, value);
+      setShown(false);
+    },
+    errorOf: (field) => {
+      switch (field) {
+        case 'reference':
+          return referenceError;
+        case 'rate':
+          return undefined;
+        case 'paid':
+          return invoiceError('paid') ?? invoiceError('paidInFull');
+        default:
+          return invoiceError(field);
+      }
+    },
   };
-  const repayErrors = {
-    claim: repayAmounts.claimPence === null || repayAmounts.claimPence <= 0,
-    unpaidAtClaim: repayAmounts.unpaidAtClaimPence === null || repayAmounts.unpaidAtClaimPence <= 0,
-    payment: repayAmounts.paymentPence === null || repayAmounts.paymentPence <= 0,
+  const repayForm: BoundForm<RepayText> = {
+    values: repay.values,
+    set: (field, value) => {
+      repay.set(field, value);
+      setShown(false);
+    },
+    errorOf: (field) => {
+      if (field === 'reference') return referenceError;
+      return shown && repayErrors[field] ? t('vatReturns:badDebt.errors.amount') : undefined;
+    },
   };
-  const repayError = (field: keyof typeof repayErrors) =>
-    shown && repayErrors[field] ? t('vatReturns:badDebt.errors.amount') : undefined;
-
-  /** The adjustment this worksheet would add, or why not. */
-  type Outcome = { box: EnterableBox; amountPence: number; reason: string } | { note: string };
-  let outcome: Outcome | null = null;
-  let lines: [string, string][] = [];
-  if (mode === 'repay') {
-    const { claimPence, unpaidAtClaimPence, paymentPence } = repayAmounts;
-    if (
-      claimPence !== null &&
-      unpaidAtClaimPence !== null &&
-      paymentPence !== null &&
-      !Object.values(repayErrors).some(Boolean)
-    ) {
-      const repayPence = badDebtReliefRepayment({ claimPence, unpaidAtClaimPence, paymentPence });
-      outcome = {
-        box: 1,
-        amountPence: repayPence,
-        reason: t('vatReturns:badDebt.reasons.repay', {
-          reference: repayText.reference.trim(),
-          payment: money(paymentPence),
-          unpaid: money(unpaidAtClaimPence),
-          claim: money(claimPence),
-        }),
-      };
-      lines = [[t('vatReturns:badDebt.result.repayment'), money(repayPence)]];
-    }
-  } else if ('invoice' in read) {
-    const { invoice } = read;
-    if (mode === 'claim') {
-      const claim = badDebtClaim(invoice, { periodEnd: draft.periodEnd, today: ukToday() });
-      lines = [
-        [t('vatReturns:badDebt.result.relevantDate'), date(claim.relevantDate)],
-        [t('vatReturns:badDebt.result.claimableFrom'), date(claim.claimableFrom)],
-        [t('vatReturns:badDebt.result.claimUntil'), date(claim.claimUntil)],
-        [t('vatReturns:badDebt.result.unpaid'), money(claim.unpaidPence)],
-        [t('vatReturns:badDebt.result.claim'), money(claim.claimPence)],
-      ];
-      outcome =
-        claim.standing === 'claimable'
-          ? {
-              box: 4,
-              amountPence: claim.claimPence,
-              reason: t('vatReturns:badDebt.reasons.claim', {
-                reference: invoiceText.reference.trim(),
-                unpaid: money(claim.unpaidPence),
-                from: date(claim.claimableFrom),
-              }),
-            }
-          : {
-              note: t(`vatReturns:badDebt.standing.${claim.standing}`, {
-                from: date(claim.claimableFrom),
-                until: date(claim.claimUntil),
-              }),
-            };
-    } else {
-      const repayment = inputTaxRepayment(invoice);
-      outcome =
-        repayment.dueOn <= draft.periodEnd
-          ? {
-              box: 4,
-              amountPence: -repayment.repayPence,
-              reason: t('vatReturns:badDebt.reasons.inputTax', {
-                reference: invoiceText.reference.trim(),
-                unpaid: money(invoice.grossPence - invoice.paidPence),
-                due: date(repayment.dueOn),
-              }),
-            }
-          : { note: t('vatReturns:badDebt.standing.inputTaxLater', { due: date(repayment.dueOn) }) };
-      lines = [
-        [t('vatReturns:badDebt.result.inputTaxDue'), date(repayment.dueOn)],
-        [t('vatReturns:badDebt.result.inputTax'), money(repayment.repayPence)],
-      ];
-    }
-  }
-  const reference = mode === 'repay' ? repayText.reference.trim() : invoiceText.reference.trim();
 
   async function add() {
     setShown(true);
@@ -211,13 +110,20 @@ export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; ed
         },
       }).unwrap();
       notify({ type: 'success', message: t('vatReturns:badDebt.added', { box: outcome.box }) });
-      setInvoiceText(emptyInvoice);
-      setRepayText(emptyRepay);
+      invoice.reset(emptyInvoice);
+      repay.reset(emptyRepay);
       setShown(false);
     } catch (caught) {
       notifyFailure(t('vatReturns:records.saveFailed'), caught, t);
     }
   }
+
+  const referenceProps = {
+    name: 'reference',
+    label: t(mode === 'inputTax' ? 'vatReturns:badDebt.fields.supplier' : 'vatReturns:badDebt.fields.reference'),
+    required: true,
+    maxLength: 120,
+  } as const;
 
   return (
     <Stack gap="sm" data-testid="bad-debt-relief">
@@ -243,85 +149,53 @@ export function BadDebtReliefPanel({ draft, editable }: { draft: ReturnDraft; ed
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            label={t(
-              mode === 'inputTax' ? 'vatReturns:badDebt.fields.supplier' : 'vatReturns:badDebt.fields.reference',
-            )}
-            required
-            maxLength={120}
-            value={mode === 'repay' ? repayText.reference : invoiceText.reference}
-            onChange={(event) =>
-              mode === 'repay'
-                ? setRepay({ reference: event.currentTarget.value })
-                : setInvoice({ reference: event.currentTarget.value })
-            }
-            error={shown && !reference ? t('vatReturns:badDebt.errors.reference') : undefined}
-          />
+          {mode === 'repay' ? (
+            <TextField form={repayForm} {...referenceProps} />
+          ) : (
+            <TextField form={invoiceForm} {...referenceProps} />
+          )}
           {mode === 'repay' ? (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <MoneyField form={repayForm} name="claim" label={t('vatReturns:badDebt.fields.claim')} required />
               <MoneyField
-                label={t('vatReturns:badDebt.fields.claim')}
-                required
-                value={repayText.claim}
-                onChange={(value) => setRepay({ claim: value })}
-                error={repayError('claim')}
-              />
-              <MoneyField
+                form={repayForm}
+                name="unpaidAtClaim"
                 label={t('vatReturns:badDebt.fields.unpaidAtClaim')}
                 required
-                value={repayText.unpaidAtClaim}
-                onChange={(value) => setRepay({ unpaidAtClaim: value })}
-                error={repayError('unpaidAtClaim')}
               />
-              <MoneyField
-                label={t('vatReturns:badDebt.fields.payment')}
-                required
-                value={repayText.payment}
-                onChange={(value) => setRepay({ payment: value })}
-                error={repayError('payment')}
-              />
+              <MoneyField form={repayForm} name="payment" label={t('vatReturns:badDebt.fields.payment')} required />
             </SimpleGrid>
           ) : (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <DateField
+                <DateInputField
+                  form={invoiceForm}
+                  name="supplyDate"
                   label={t('vatReturns:badDebt.fields.supplyDate')}
                   required
-                  value={invoiceText.supplyDate}
-                  onChange={(value) => setInvoice({ supplyDate: value })}
-                  error={invoiceError('supplyDate')}
                 />
-                <DateField
+                <DateInputField
+                  form={invoiceForm}
+                  name="dueDate"
                   label={t('vatReturns:badDebt.fields.dueDate')}
                   required
-                  value={invoiceText.dueDate}
-                  onChange={(value) => setInvoice({ dueDate: value })}
-                  error={invoiceError('dueDate')}
                 />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <MoneyField
+                  form={invoiceForm}
+                  name="gross"
                   label={t('vatReturns:badDebt.fields.gross')}
                   description={t('vatReturns:badDebt.fields.grossHint')}
                   required
-                  value={invoiceText.gross}
-                  onChange={(value) => setInvoice({ gross: value })}
-                  error={invoiceError('gross')}
                 />
-                <NativeSelect
+                <SelectField
+                  form={invoiceForm}
+                  name="rate"
                   label={t('vatReturns:recordForm.rate')}
-                  value={invoiceText.rate}
-                  onChange={(event) =>
-                    setInvoice({ rate: taxedRates.find((rate) => rate === event.currentTarget.value) ?? 'standard' })
-                  }
-                  data={taxedRates.map((rate) => ({ value: rate, label: t(`vatReturns:rates.${rate}`) }))}
+                  options={taxedRates.map((rate) => ({ value: rate, label: t(`vatReturns:rates.${rate}`) }))}
                 />
-                <MoneyField
-                  label={t('vatReturns:badDebt.fields.paid')}
-                  value={invoiceText.paid}
-                  onChange={(value) => setInvoice({ paid: value })}
-                  error={invoiceError('paid') ?? invoiceError('paidInFull')}
-                />
+                <MoneyField form={invoiceForm} name="paid" label={t('vatReturns:badDebt.fields.paid')} />
               </SimpleGrid>
             </>
           )}

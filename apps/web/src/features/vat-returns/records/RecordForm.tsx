@@ -1,16 +1,4 @@
-import {
-  Button,
-  Group,
-  Input,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Input, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type VatRateKind,
   type VatRecord,
@@ -30,18 +18,23 @@ import { formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { parsePounds, penceToInput } from '../common/money-input';
-import { DateField } from '../../../shared/ui/DateField';
+import {
+  DateInputField,
+  MoneyField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFormState,
+} from '../../../shared/ui/form';
 import { formatPeriod } from '../common/periods';
 import { notifyFailure } from '../common/query-error';
 import {
-  type RecordErrors,
   type RecordKind,
   type RecordValues,
   buildRecordInput,
   emptyRecordValues,
   valuesFromRecord,
 } from './record-values';
-import { MoneyField } from '../common/MoneyField';
 
 interface RecordFormProps {
   vrn: string;
@@ -64,38 +57,26 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const formId = useId();
-  const [values, setValues] = useState<RecordValues>(() =>
-    record ? valuesFromRecord(record) : emptyRecordValues('sale', period.start),
+  // Each field's error is a key under vatReturns:recordForm.errors.
+  const form = useFormState<RecordValues, string>(
+    () => (record ? valuesFromRecord(record) : emptyRecordValues('sale', period.start)),
+    (key) => t(`vatReturns:recordForm.errors.${key}`, { period: formatPeriod(period.start, period.end, language) }),
   );
-  const [errors, setErrors] = useState<RecordErrors>({});
+  const { values } = form;
   // VAT follows net × rate until the user types their own; a stored record's VAT is theirs from the start.
   const [vatTyped, setVatTyped] = useState(record !== undefined);
   const [addRecord, adding] = vatReturnsApi.useAddRecordMutation();
   const [updateRecord, updating] = vatReturnsApi.useUpdateRecordMutation();
   const saving = adding.isLoading || updating.isLoading;
 
-  const set = <Field extends keyof RecordValues>(field: Field, value: RecordValues[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
   /** A new net or rate, and the VAT worked out again from them unless the user typed it. */
   const setNetOrRate = (change: Partial<Pick<RecordValues, 'net' | 'rate'>>) => {
-    setValues((current) => {
-      const next = { ...current, ...change };
-      return vatTyped ? next : { ...next, vat: workedOutVat(next.net, next.rate) };
-    });
-    const cleared = Object.fromEntries(Object.keys(change).map((field) => [field, undefined]));
-    setErrors((current) => ({ ...current, ...cleared, ...(vatTyped ? {} : { vat: undefined }) }));
+    const next = { ...values, ...change };
+    form.change(vatTyped ? change : { ...change, vat: workedOutVat(next.net, next.rate) });
   };
   const workOutVat = () => {
     setVatTyped(false);
-    set('vat', workedOutVat(values.net, values.rate));
-  };
-  const error = (field: keyof RecordValues) => {
-    const key = errors[field];
-    return key
-      ? t(`vatReturns:recordForm.errors.${key}`, { period: formatPeriod(period.start, period.end, language) })
-      : undefined;
+    form.set('vat', workedOutVat(values.net, values.rate));
   };
 
   // Box totals come only from imports; they are editable, but not offered for a new record.
@@ -129,7 +110,7 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
     event.preventDefault();
     const built = buildRecordInput(values, period, cashAccounting);
     if ('errors' in built) {
-      setErrors(built.errors);
+      form.setErrors(built.errors);
       return;
     }
     try {
@@ -158,12 +139,14 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
                 fullWidth
                 aria-labelledby={`${formId}-kind-label`}
                 value={values.kind}
-                onChange={(kind) => set('kind', kinds.find((candidate) => candidate === kind) ?? 'sale')}
+                onChange={(kind) => form.set('kind', kinds.find((candidate) => candidate === kind) ?? 'sale')}
                 data={kinds.map((kind) => ({ value: kind, label: t(`vatReturns:kinds.${kind}`) }))}
               />
             </Input.Wrapper>
           )}
-          <DateField
+          <DateInputField
+            form={form}
+            name="date"
             label={t('vatReturns:recordForm.date')}
             description={t('vatReturns:recordForm.dateHint', {
               period: formatPeriod(period.start, period.end, language),
@@ -171,44 +154,40 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
             // Under cash accounting an invoice of an earlier period may be paid in this one.
             {...(cashAccounting ? {} : { minDate: period.start, maxDate: period.end })}
             required
-            value={values.date}
-            onChange={(date) => set('date', date)}
-            error={error('date')}
           />
-          <TextInput
+          <TextField
+            form={form}
+            name="description"
             label={t('vatReturns:recordForm.description')}
             required
             maxLength={200}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            error={error('description')}
           />
           {isTransaction ? (
             <>
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
                 <MoneyField
+                  form={form}
+                  name="net"
                   label={t('vatReturns:recordForm.net')}
                   description={t('vatReturns:recordForm.netHint')}
                   autoComplete="off"
                   required
-                  value={values.net}
-                  onChange={(value) => setNetOrRate({ net: value })}
-                  error={error('net')}
+                  onChange={(net) => setNetOrRate({ net })}
                 />
                 <Stack gap={4} align="flex-start">
                   <MoneyField
+                    form={form}
+                    name="vat"
                     w="100%"
                     label={t('vatReturns:recordForm.vat')}
                     description={t('vatReturns:recordForm.vatHint')}
                     autoComplete="off"
                     required
-                    value={values.vat}
                     onChange={(text) => {
                       // Typed VAT is the user's; clearing the field hands it back to net × rate.
                       setVatTyped(text.trim() !== '');
-                      set('vat', text);
+                      form.set('vat', text);
                     }}
-                    error={error('vat')}
                     // Mantine's success slot sits under the input and is in its aria-describedby, without
                     // marking it invalid: used here for the warning, in the theme's readable orange.
                     success={vatWarning}
@@ -221,17 +200,16 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
                 </Stack>
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <NativeSelect
+                <SelectField
+                  form={form}
+                  name="rate"
                   label={t('vatReturns:recordForm.rate')}
-                  value={values.rate}
-                  onChange={(event) =>
-                    setNetOrRate({
-                      rate: vatRateKinds.find((rate) => rate === event.currentTarget.value) ?? 'standard',
-                    })
-                  }
-                  data={vatRateKinds.map((rate) => ({ value: rate, label: t(`vatReturns:rates.${rate}`) }))}
+                  onChange={(rate) => setNetOrRate({ rate })}
+                  options={vatRateKinds.map((rate) => ({ value: rate, label: t(`vatReturns:rates.${rate}`) }))}
                 />
-                <NativeSelect
+                <SelectField
+                  form={form}
+                  name="treatment"
                   label={t('vatReturns:recordForm.treatment')}
                   description={
                     values.treatment === 'constructionReverseCharge'
@@ -242,31 +220,25 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
                         )
                       : undefined
                   }
-                  value={values.treatment}
-                  onChange={(event) =>
-                    set('treatment', treatments.find((item) => item === event.currentTarget.value) ?? 'normal')
-                  }
-                  data={treatments.map((item) => ({ value: item, label: t(`vatReturns:treatments.${item}`) }))}
+                  options={treatments.map((item) => ({ value: item, label: t(`vatReturns:treatments.${item}`) }))}
                 />
               </SimpleGrid>
-              <DateField
+              <DateInputField
+                form={form}
+                name="paidOn"
                 label={t('vatReturns:recordForm.paidOn')}
                 description={t('vatReturns:recordForm.paidOnHint')}
-                value={values.paidOn}
-                onChange={(date) => set('paidOn', date)}
-                error={error('paidOn')}
               />
             </>
           ) : (
             <>
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <NativeSelect
+                <SelectField
+                  form={form}
+                  name="box"
                   label={t('vatReturns:recordForm.box')}
                   required
-                  value={values.box}
-                  onChange={(event) => set('box', event.currentTarget.value)}
-                  error={error('box')}
-                  data={[
+                  options={[
                     { value: '', label: t('vatReturns:recordForm.chooseBox') },
                     ...enterableBoxes.map((box) => ({
                       value: String(box),
@@ -275,47 +247,40 @@ export function RecordForm({ vrn, period, record, onClose, cashAccounting = fals
                   ]}
                 />
                 <MoneyField
+                  form={form}
+                  name="amount"
                   label={t('vatReturns:recordForm.amount')}
                   description={t('vatReturns:recordForm.amountHint')}
                   autoComplete="off"
                   required
-                  value={values.amount}
-                  onChange={(value) => set('amount', value)}
-                  error={error('amount')}
                 />
               </SimpleGrid>
               {values.kind === 'adjustment' && (
                 <>
-                  <NativeSelect
+                  <SelectField
+                    form={form}
+                    name="adjustmentType"
                     label={t('vatReturns:recordForm.adjustmentType')}
-                    value={values.adjustmentType}
-                    onChange={(event) =>
-                      set(
-                        'adjustmentType',
-                        adjustmentTypes.find((item) => item === event.currentTarget.value) ?? 'other',
-                      )
-                    }
-                    data={adjustmentTypes.map((item) => ({
+                    options={adjustmentTypes.map((item) => ({
                       value: item,
                       label: t(`vatReturns:adjustmentTypes.${item}`),
                     }))}
                   />
-                  <Textarea
+                  <TextAreaField
+                    form={form}
+                    name="reason"
                     label={t('vatReturns:recordForm.reason')}
                     description={t('vatReturns:recordForm.reasonHint')}
                     required
                     autosize
                     minRows={2}
                     maxLength={500}
-                    value={values.reason}
-                    onChange={(event) => set('reason', event.currentTarget.value)}
-                    error={error('reason')}
                   />
                 </>
               )}
             </>
           )}
-          {Object.values(errors).some(Boolean) && (
+          {form.hasErrors && (
             <Text size="sm" c="red" role="alert">
               {t('vatReturns:recordForm.fixErrors')}
             </Text>

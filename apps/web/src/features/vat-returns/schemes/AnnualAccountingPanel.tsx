@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
 import { parsePounds, penceToInput } from '../common/money-input';
-import { MoneyField } from '../common/MoneyField';
+import { MoneyInput } from '../../../shared/ui/form';
 
 /**
  * The Annual Accounting Scheme for a year's return (VAT Notice 732): the instalments due from the
@@ -49,7 +49,7 @@ export function AnnualAccountingPanel({
   return (
     <Stack gap="sm" data-testid="annual-accounting">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <MoneyField
+        <MoneyInput
           label={t('vatReturns:annualAccounting.basis')}
           description={t('vatReturns:annualAccounting.basisHint')}
           value={basis}
@@ -94,7 +94,7 @@ export function AnnualAccountingPanel({
           </Table>
         </TableScroll>
       )}
-      <MoneyField
+      <MoneyInput
         label={t('vatReturns:annualAccounting.paid')}
         description={t('vatReturns:annualAccounting.paidHint')}
         placeholder={instalments.length > 0 ? penceToInput(scheduledPence) : undefined}

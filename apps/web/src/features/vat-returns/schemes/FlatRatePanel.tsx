@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { type FlatRateWorking, type ReturnDraft, flatRateSector, limitedCostRateTenths } from '@vatwise/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import {
   sectorOptions,
 } from './flat-rate-form';
 import { formatRateTenths } from '../common/money-input';
-import { DateField } from '../../../shared/ui/DateField';
+import { type BoundForm, DateInputField, PercentField } from '../../../shared/ui/form';
 import { formatPeriod } from '../common/periods';
 import { notifyFailure } from '../common/query-error';
 import { TableScroll } from '../../../shared/ui/TableScroll';
@@ -35,6 +35,16 @@ export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editabl
   };
   const error = (field: FlatRateError) =>
     errors.includes(field) ? t(`vatReturns:flatRate.errors.${field}`) : undefined;
+  // The fields below are bound to these values; any change clears every error, as the form is checked whole.
+  const form: BoundForm<FlatRateValues> = {
+    values,
+    set: (field, value) => {
+      const patch: Partial<FlatRateValues> = {};
+      patch[field] = value;
+      set(patch);
+    },
+    errorOf: (field) => (field === 'enabled' ? undefined : error(field)),
+  };
 
   async function save() {
     const built = buildFlatRate(values);
@@ -76,23 +86,19 @@ export function FlatRatePanel({ draft, editable }: { draft: ReturnDraft; editabl
             }}
             error={error('sector')}
           />
-          <TextInput
+          <PercentField
+            form={form}
+            name="rate"
             label={t('vatReturns:flatRate.rate')}
             description={t('vatReturns:flatRate.rateHint')}
-            rightSection="%"
-            inputMode="decimal"
-            value={values.rate}
             disabled={!editable}
-            onChange={(event) => set({ rate: event.currentTarget.value })}
-            error={error('rate')}
           />
-          <DateField
+          <DateInputField
+            form={form}
+            name="firstYearUntil"
             label={t('vatReturns:flatRate.firstYearUntil')}
             description={t('vatReturns:flatRate.firstYearHint')}
-            value={values.firstYearUntil}
             disabled={!editable}
-            onChange={(date) => set({ firstYearUntil: date })}
-            error={error('firstYearUntil')}
           />
           <Text size="sm" c="dimmed" mt="md" data-testid="limited-cost-rule">
             {t('vatReturns:flatRate.limitedCostRule', {

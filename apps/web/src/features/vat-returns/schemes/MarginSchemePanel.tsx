@@ -1,37 +1,20 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
-import { TableScroll } from '../../../shared/ui/TableScroll';
-import {
-  type MarginStockItemInput,
-  type ReturnDraft,
-  type StoredMarginStockItem,
-  type VatRecordInput,
-  isCalendarDate,
-  marginOf,
-  marginSchemePeriod,
-} from '@vatwise/domain';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { type ReturnDraft, type StoredMarginStockItem, type VatRecordInput, marginSchemePeriod } from '@vatwise/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/http-errors';
-import { formatDate, formatMoney } from '../../../shared/format/format';
+import { formatMoney } from '../../../shared/format/format';
 import { notify } from '../../../shared/toasts/notifier';
-import { DateField } from '../../../shared/ui/DateField';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
+import { DateInputField, MoneyField, TextField, useFormState } from '../../../shared/ui/form';
 import { vatReturnsApi } from '../api';
-import { parsePounds, penceToInput } from '../common/money-input';
 import { asQueryError, notifyFailure, issuesOf } from '../common/query-error';
-import { MoneyField } from '../common/MoneyField';
+import { type ItemField, type ItemText, emptyItem, fieldOfIssue, readItem, textOf } from './margin-stock-item';
+import { MarginStockTable } from './MarginStockTable';
+
+/** How many lines of the stock book a page of the table shows. */
+const itemsPerPage = 20;
 
 /**
  * The margin scheme stock book (VAT Notice 718), shown when the business is on the scheme: each item
@@ -42,92 +25,14 @@ import { MoneyField } from '../common/MoneyField';
  * The stock book is the business's, stored with it (not with this return): the figures read the items
  * bought or sold in the period; the table shows those, or the whole book, a page at a time.
  */
-interface ItemText {
-  stockNumber: string;
-  description: string;
-  purchaseDate: string;
-  purchasePrice: string;
-  seller: string;
-  saleDate: string;
-  salePrice: string;
-  buyer: string;
-}
-type ItemField = keyof ItemText;
-const emptyItem: ItemText = {
-  stockNumber: '',
-  description: '',
-  purchaseDate: '',
-  purchasePrice: '',
-  seller: '',
-  saleDate: '',
-  salePrice: '',
-  buyer: '',
-};
-
-/** The stock book line, or the fields to fix: a sale needs its date and price together, on or after the purchase. */
-function readItem(text: ItemText): { item: MarginStockItemInput } | { errors: ItemField[] } {
-  const errors: ItemField[] = [];
-  for (const field of ['stockNumber', 'description', 'seller'] as const) if (!text[field].trim()) errors.push(field);
-  if (!isCalendarDate(text.purchaseDate)) errors.push('purchaseDate');
-  const purchasePricePence = parsePounds(text.purchasePrice);
-  if (purchasePricePence === null || purchasePricePence < 0) errors.push('purchasePrice');
-  const sold = text.saleDate !== '' || text.salePrice.trim() !== '';
-  const salePricePence = sold ? parsePounds(text.salePrice) : null;
-  if (sold) {
-    if (!isCalendarDate(text.saleDate) || text.saleDate < text.purchaseDate) errors.push('saleDate');
-    if (salePricePence === null || salePricePence < 0) errors.push('salePrice');
-    if (!text.buyer.trim()) errors.push('buyer');
-  }
-  if (errors.length > 0 || purchasePricePence === null) return { errors };
-  return {
-    item: {
-      stockNumber: text.stockNumber.trim(),
-      description: text.description.trim(),
-      purchaseDate: text.purchaseDate,
-      purchasePricePence,
-      seller: text.seller.trim(),
-      saleDate: sold ? text.saleDate : null,
-      salePricePence,
-      buyer: sold ? text.buyer.trim() : '',
-    },
-  };
-}
-
-/** A stored line back in the form, to change it (record its sale, put a mistake right). */
-function textOf(item: StoredMarginStockItem): ItemText {
-  return {
-    stockNumber: item.stockNumber,
-    description: item.description,
-    purchaseDate: item.purchaseDate,
-    purchasePrice: penceToInput(item.purchasePricePence),
-    seller: item.seller,
-    saleDate: item.saleDate ?? '',
-    salePrice: item.salePricePence === null ? '' : penceToInput(item.salePricePence),
-    buyer: item.buyer,
-  };
-}
-
-/** The fields a refusal names (the server's issue paths), as the form's fields. */
-const fieldOfIssue: Record<string, ItemField> = {
-  stockNumber: 'stockNumber',
-  description: 'description',
-  purchaseDate: 'purchaseDate',
-  purchasePricePence: 'purchasePrice',
-  seller: 'seller',
-  saleDate: 'saleDate',
-  salePricePence: 'salePrice',
-  buyer: 'buyer',
-};
-
-/** How many lines of the stock book a page of the table shows. */
-const itemsPerPage = 20;
-
 export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; editable: boolean }) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const money = (pence: number) => formatMoney(pence, language);
-  const [text, setText] = useState<ItemText>(emptyItem);
-  const [errors, setErrors] = useState<ItemField[]>([]);
+  // A field's error is kept as the field's name and said in the language shown.
+  const form = useFormState<ItemText, true>(emptyItem, (_, field) => t(`vatReturns:margin.errors.${field}`));
+  const showErrors = (fields: readonly ItemField[]) =>
+    form.setErrors(Object.fromEntries(fields.map((field) => [field, true])));
   /** The stored item the form is changing; null while it adds a new one. */
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<StoredMarginStockItem | null>(null);
@@ -144,12 +49,6 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
   const [addRecord] = vatReturnsApi.useAddRecordMutation();
   const [addingToReturn, setAddingToReturn] = useState(false);
 
-  const set = (change: Partial<ItemText>) => {
-    setText((current) => ({ ...current, ...change }));
-    setErrors((current) => current.filter((field) => !(field in change)));
-  };
-  const error = (field: ItemField) => (errors.includes(field) ? t(`vatReturns:margin.errors.${field}`) : undefined);
-
   if (periodQuery.isError && !periodQuery.data) {
     return <ErrorState error={periodQuery.error} onRetry={() => void periodQuery.refetch()} testId="margin-error" />;
   }
@@ -163,21 +62,19 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
 
   function startEditing(item: StoredMarginStockItem) {
     setEditingId(item.id);
-    setText(textOf(item));
-    setErrors([]);
+    form.reset(textOf(item));
   }
 
   function stopEditing() {
     setEditingId(null);
-    setText(emptyItem);
-    setErrors([]);
+    form.reset(emptyItem);
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const read = readItem(text);
+    const read = readItem(form.values);
     if ('errors' in read) {
-      setErrors(read.errors);
+      showErrors(read.errors);
       return;
     }
     try {
@@ -190,7 +87,7 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       // The server's refusal names its fields (a stock number already used, a sale before the purchase).
       const fields = issuesOf(failure).flatMap((issue) => fieldOfIssue[issue.path] ?? []);
       if (fields.length > 0) {
-        setErrors(fields);
+        showErrors(fields);
         return;
       }
       notify({ type: 'error', title: t('vatReturns:margin.saveFailed'), message: describeError(failure, t) });
@@ -289,80 +186,16 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
       ) : shown.length === 0 ? (
         <Text size="sm">{t(view === 'book' ? 'vatReturns:margin.empty' : 'vatReturns:margin.emptyPeriod')}</Text>
       ) : (
-        <>
-          <TableScroll minWidth={760}>
-            <Table striped aria-label={t('vatReturns:margin.tableLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('vatReturns:margin.fields.stockNumber')}</Table.Th>
-                  <Table.Th>{t('vatReturns:margin.fields.description')}</Table.Th>
-                  <Table.Th>{t('vatReturns:margin.columns.bought')}</Table.Th>
-                  <Table.Th>{t('vatReturns:margin.columns.sold')}</Table.Th>
-                  <Table.Th ta="right">{t('vatReturns:margin.columns.margin')}</Table.Th>
-                  <Table.Th ta="right">{t('vatReturns:margin.columns.vat')}</Table.Th>
-                  {editable && <Table.Th>{t('vatReturns:margin.columns.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pageItems.map((item) => {
-                  const margin =
-                    item.salePricePence === null ? null : marginOf(item.purchasePricePence, item.salePricePence);
-                  return (
-                    <Table.Tr key={item.id} data-testid="margin-item">
-                      <Table.Td>{item.stockNumber}</Table.Td>
-                      <Table.Td>{item.description}</Table.Td>
-                      <Table.Td>
-                        {formatDate(item.purchaseDate, language)} · {money(item.purchasePricePence)} · {item.seller}
-                      </Table.Td>
-                      <Table.Td>
-                        {item.saleDate === null || item.salePricePence === null
-                          ? t('vatReturns:margin.inStock')
-                          : `${formatDate(item.saleDate, language)} · ${money(item.salePricePence)} · ${item.buyer}`}
-                      </Table.Td>
-                      <Table.Td ta="right">{margin ? money(margin.marginPence) : '—'}</Table.Td>
-                      <Table.Td ta="right">{margin ? money(margin.vatPence) : '—'}</Table.Td>
-                      {editable && (
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            leftSection={<IconPencil size={14} />}
-                            aria-label={t('vatReturns:margin.editOne', { stockNumber: item.stockNumber })}
-                            onClick={() => startEditing(item)}
-                          >
-                            {t('vatReturns:margin.edit')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconTrash size={14} />}
-                            loading={deleting.isLoading && deleting.originalArgs === item.id}
-                            aria-label={t('vatReturns:margin.deleteOne', { stockNumber: item.stockNumber })}
-                            onClick={() => void remove(item)}
-                          >
-                            {t('vatReturns:margin.delete')}
-                          </Button>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-          {pages > 1 && (
-            <nav aria-label={t('vatReturns:records.pages')}>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`vatReturns:records.pageControls.${control}`) })}
-              />
-            </nav>
-          )}
-        </>
+        <MarginStockTable
+          items={pageItems}
+          page={Math.min(page, pages)}
+          pages={pages}
+          onPageChange={setPage}
+          editable={editable}
+          deletingId={deleting.isLoading ? (deleting.originalArgs ?? null) : null}
+          onEdit={startEditing}
+          onDelete={(item) => void remove(item)}
+        />
       )}
       {editable && (
         <form
@@ -372,63 +205,42 @@ export function MarginSchemePanel({ draft, editable }: { draft: ReturnDraft; edi
         >
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              <TextInput
+              <TextField
+                form={form}
+                name="stockNumber"
                 label={t('vatReturns:margin.fields.stockNumber')}
                 required
                 maxLength={40}
-                value={text.stockNumber}
-                onChange={(event) => set({ stockNumber: event.currentTarget.value })}
-                error={error('stockNumber')}
               />
-              <TextInput
+              <TextField
+                form={form}
+                name="description"
                 label={t('vatReturns:margin.fields.description')}
                 required
                 maxLength={200}
-                value={text.description}
-                onChange={(event) => set({ description: event.currentTarget.value })}
-                error={error('description')}
               />
-              <DateField
+              <DateInputField
+                form={form}
+                name="purchaseDate"
                 label={t('vatReturns:margin.fields.purchaseDate')}
                 required
-                value={text.purchaseDate}
-                onChange={(value) => set({ purchaseDate: value })}
-                error={error('purchaseDate')}
               />
               <MoneyField
+                form={form}
+                name="purchasePrice"
                 label={t('vatReturns:margin.fields.purchasePrice')}
                 required
-                value={text.purchasePrice}
-                onChange={(value) => set({ purchasePrice: value })}
-                error={error('purchasePrice')}
               />
-              <TextInput
+              <TextField
+                form={form}
+                name="seller"
                 label={t('vatReturns:margin.fields.seller')}
                 required
                 maxLength={120}
-                value={text.seller}
-                onChange={(event) => set({ seller: event.currentTarget.value })}
-                error={error('seller')}
               />
-              <DateField
-                label={t('vatReturns:margin.fields.saleDate')}
-                value={text.saleDate}
-                onChange={(value) => set({ saleDate: value })}
-                error={error('saleDate')}
-              />
-              <MoneyField
-                label={t('vatReturns:margin.fields.salePrice')}
-                value={text.salePrice}
-                onChange={(value) => set({ salePrice: value })}
-                error={error('salePrice')}
-              />
-              <TextInput
-                label={t('vatReturns:margin.fields.buyer')}
-                maxLength={120}
-                value={text.buyer}
-                onChange={(event) => set({ buyer: event.currentTarget.value })}
-                error={error('buyer')}
-              />
+              <DateInputField form={form} name="saleDate" label={t('vatReturns:margin.fields.saleDate')} />
+              <MoneyField form={form} name="salePrice" label={t('vatReturns:margin.fields.salePrice')} />
+              <TextField form={form} name="buyer" label={t('vatReturns:margin.fields.buyer')} maxLength={120} />
             </SimpleGrid>
             <Text size="xs" c="dimmed">
               {t('vatReturns:margin.pricesHint')}

@@ -13,7 +13,7 @@ import { notify } from '../../../shared/toasts/notifier';
 import { vatReturnsApi } from '../api';
 import { parsePounds } from '../common/money-input';
 import { notifyFailure } from '../common/query-error';
-import { MoneyField } from '../common/MoneyField';
+import { MoneyInput } from '../../../shared/ui/form';
 
 const fields = [
   'taxableSuppliesPence',
@@ -133,7 +133,7 @@ export function PartialExemptionPanel({
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {fields.map((field) => (
-          <MoneyField
+          <MoneyInput
             key={field}
             label={t(`vatReturns:partialExemption.fields.${field}`)}
             value={values[field]}
@@ -143,7 +143,7 @@ export function PartialExemptionPanel({
           />
         ))}
         {mode === 'year' && (
-          <MoneyField
+          <MoneyInput
             label={t('vatReturns:partialExemption.recovered')}
             value={recoveredText}
             disabled={!editable}

@@ -135,7 +135,55 @@ const agents: Migration = {
   },
 };
 
-export const sandboxMigrations: Record<string, Migration> = { '0001_initial': initial, '0002_agents': agents };
+/**
+ * VAT Assist reports (vat-assist/), kept so their acknowledgement can be checked, and Initiate
+ * payment journeys (payments/). Amounts are integer pence; bigint because HMRC takes a Long.
+ */
+const assistAndPayments: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('hmrc_sandbox_assist_report')
+      .addColumn('report_id', 'varchar(36)', (column) => column.primaryKey())
+      .addColumn('vrn', 'varchar(9)', (column) => column.notNull())
+      .addColumn('correlation_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('period_key', 'varchar(4)', (column) => column.notNull())
+      .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('feedback', 'text', (column) => column.notNull())
+      .addColumn('acknowledged_at', 'varchar(30)')
+      .addColumn('presented_at', 'varchar(30)')
+      .execute();
+    await db.schema
+      .createIndex('hmrc_sandbox_assist_report_vrn')
+      .on('hmrc_sandbox_assist_report')
+      .column('vrn')
+      .execute();
+
+    await db.schema
+      .createTable('hmrc_sandbox_payment_journey')
+      .addColumn('journey_id', 'varchar(36)', (column) => column.primaryKey())
+      .addColumn('page_token_sha256', 'varchar(64)', (column) => column.notNull().unique())
+      .addColumn('client_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('tax_regime', 'varchar(20)', (column) => column.notNull())
+      .addColumn('reference', 'varchar(20)', (column) => column.notNull())
+      .addColumn('amount_pence', 'bigint', (column) => column.notNull())
+      .addColumn('chosen_pence', 'bigint')
+      // InProgress, Completed or Failed (the status endpoint's values); outcome says why it ended.
+      .addColumn('status', 'varchar(20)', (column) => column.notNull())
+      .addColumn('outcome', 'varchar(20)')
+      .addColumn('back_url', 'text')
+      .addColumn('friendly_name', 'varchar(40)')
+      .addColumn('created_at', 'varchar(30)', (column) => column.notNull())
+      .addColumn('updated_at', 'varchar(30)', (column) => column.notNull())
+      .execute();
+  },
+};
+
+export const sandboxMigrations: Record<string, Migration> = {
+  '0001_initial': initial,
+  '0002_agents': agents,
+  '0003_assist_and_payments': assistAndPayments,
+};
 
 /** Brings the simulator's tables up to date; throws when a migration fails. */
 export async function migrateSandboxTables(db: Kysely<unknown>): Promise<void> {

@@ -1,10 +1,12 @@
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, SqliteDialect } from 'kysely';
 import type { VatAccount } from '../vat/model';
+import { type AssistReportTables, AssistReportStore } from './assist-reports';
 import { migrateSandboxTables } from './migrations';
+import { type PaymentJourneyTables, PaymentJourneyStore } from './payment-journeys';
 
 /** The simulator's tables (store/migrations.ts). Dates are ISO 8601 text. */
-export interface SandboxTables {
+export interface SandboxTables extends AssistReportTables, PaymentJourneyTables {
   hmrc_sandbox_application: {
     client_id: string;
     client_secret_sha256: string;
@@ -130,7 +132,16 @@ export interface StoredAccount {
  * (a code, a refresh token) hold across processes sharing a database.
  */
 export class SandboxStore {
-  constructor(private readonly db: Kysely<SandboxTables>) {}
+  /** VAT Assist reports (store/assist-reports.ts). */
+  readonly assistReports: AssistReportStore;
+  /** Initiate payment journeys (store/payment-journeys.ts). */
+  readonly paymentJourneys: PaymentJourneyStore;
+
+  constructor(private readonly db: Kysely<SandboxTables>) {
+    // Each companion is typed for its own tables only, which these are a part of.
+    this.assistReports = new AssistReportStore(db as unknown as Kysely<AssistReportTables>);
+    this.paymentJourneys = new PaymentJourneyStore(db as unknown as Kysely<PaymentJourneyTables>);
+  }
 
   /** A store in a host application's database, whose Kysely is typed for the host's own tables. */
   static in<HostTables>(db: Kysely<HostTables>): SandboxStore {
@@ -539,7 +550,10 @@ export class SandboxStore {
       .execute();
   }
 
-  /** Forgets every test user, grant, token, account, setting, invitation and relationship; applications stay. */
+  /**
+   * Forgets every test user, grant, token, account, setting, invitation, relationship, VAT Assist
+   * report and payment journey; applications stay.
+   */
   async reset(): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const table of [
@@ -553,6 +567,8 @@ export class SandboxStore {
         'hmrc_sandbox_invitation',
         'hmrc_sandbox_relationship',
         'hmrc_sandbox_browser_session',
+        'hmrc_sandbox_assist_report',
+        'hmrc_sandbox_payment_journey',
       ] as const) {
         await trx.deleteFrom(table).execute();
       }

@@ -17,6 +17,7 @@ import { Throttle } from './platform/throttle';
 import type { SandboxStore } from './store/store';
 import { testUserRoutes } from './test-users/routes';
 import { vatRoutes } from './vat/routes';
+import { vatAssistRoutes } from './vat-assist/routes';
 
 export interface HmrcSandboxOptions {
   store: SandboxStore;
@@ -45,6 +46,8 @@ const knownPaths = [
   /^\/oauth\/(authorize|token|grantscope)$/,
   /^\/agents\/[^/]+\/(invitations|relationships)$/,
   /^\/agents\/[^/]+\/invitations\/[^/]+$/,
+  /^\/misc\/transaction-risking\/(assist\/[^/]+|acknowledge\/[^/]+\/[^/]+\/[^/]+)$/,
+  /^\/payments\/make-payment\/(pay|status)$/,
 ];
 
 /**
@@ -147,6 +150,7 @@ export async function hmrcSandbox(app: FastifyInstance, options: HmrcSandboxOpti
   await app.register(oauthRoutes(context, basePath));
   await app.register(testUserRoutes(context));
   await app.register(vatRoutes(context, basePath));
+  await app.register(vatAssistRoutes(context, basePath));
   await app.register(agentRoutes(context, basePath, new AgentAuthorisations(context)));
   await app.register(fraudHeaderRoutes(context));
   if (options.operatorControls) await app.register(operatorRoutes(context));

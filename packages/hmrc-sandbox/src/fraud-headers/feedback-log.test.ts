@@ -260,4 +260,16 @@ describe('endpoints', () => {
       'GET /organisations/vat/{vrn}/obligations',
     );
   });
+
+  it('folds VAT Assist’s VRN, report id and correlation id into its definition’s templates', () => {
+    expect(endpointOf('post', '/misc/transaction-risking/assist/123456789')).toBe(
+      'POST /misc/transaction-risking/assist/{vrn}',
+    );
+    expect(
+      endpointOf(
+        'POST',
+        '/misc/transaction-risking/acknowledge/123456789/f2fb30e5-4ab6-4a29-b3c1-c00000000001/E9F6?presentedDateTime=2026-06-09T10:30:00Z',
+      ),
+    ).toBe('POST /misc/transaction-risking/acknowledge/{vrn}/{reportId}/{correlationId}');
+  });
 });

@@ -101,10 +101,16 @@ function headerCode(entry: HeaderAnalysis): HeaderFeedbackCode {
 
 /**
  * "Each endpoint" (5.3) means each operation, not each VRN or period key: path segments that carry
- * data are folded into the template of docs/reference/hmrc-vat-api.md §3.1.
+ * data are folded into the template of docs/reference/hmrc-vat-api.md §3.1 (or, for VAT Assist, of
+ * reference/vat-assist/application.yaml).
  */
 export function endpointOf(method: string, path: string): string {
   const template = (path.split('?')[0] ?? path)
+    .replace(/^\/misc\/transaction-risking\/assist\/[^/]+$/, '/misc/transaction-risking/assist/{vrn}')
+    .replace(
+      /^\/misc\/transaction-risking\/acknowledge\/[^/]+\/[^/]+\/[^/]+$/,
+      '/misc/transaction-risking/acknowledge/{vrn}/{reportId}/{correlationId}',
+    )
     .replace(/^\/organisations\/vat\/[^/]+/, '/organisations/vat/{vrn}')
     .replace(/\/returns\/[^/]+$/, '/returns/{periodKey}')
     .replace(/\/financial-details\/[^/]+$/, '/financial-details/{penaltyChargeReference}');

@@ -1,8 +1,12 @@
 /**
  * Scopes the simulator grants, with the wording its grant page shows. The VAT (MTD) API needs
- * read:vat for every GET and write:vat to submit (docs/reference/hmrc-vat-api.md §3.1); the agent authorisation
- * API one scope per operation (its application.yaml); `hello` is HMRC's test scope, accepted so
- * generic OAuth clients can try the flow.
+ * read:vat for every GET and write:vat to submit (docs/reference/hmrc-vat-api.md §3.1); the VAT Assist (MTD) API
+ * needs write:vat for both its feedback request and its acknowledgement, and names no scope of its
+ * own (reference/vat-assist/application.yaml, `security: userRestricted: [write:vat]`); the
+ * Initiate payment API is application-restricted and needs no scope
+ * (reference/initiate-payment/application.yaml, `applicationRestricted: []`); the agent
+ * authorisation API one scope per operation (its application.yaml); `hello` is HMRC's test scope,
+ * accepted so generic OAuth clients can try the flow.
  */
 export const scopeDescriptions: Record<string, string> = {
   'read:vat': 'View your VAT information',

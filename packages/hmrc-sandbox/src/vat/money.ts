@@ -24,3 +24,10 @@ export function percentOf(pence: number, rateTenthsOfPercent: number): number {
   const rounded = Math.floor((magnitude + 500) / 1000);
   return pence < 0 ? -rounded : rounded;
 }
+
+/** '£1,234.05' for 123405 pence, '-£12.00' for -1200: money as a page or message shows it. */
+export function formatPounds(pence: number): string {
+  const [pounds = '0', rest = '00'] = formatPence(Math.abs(pence)).split('.');
+  const grouped = pounds.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${pence < 0 ? '-' : ''}£${grouped}.${rest}`;
+}

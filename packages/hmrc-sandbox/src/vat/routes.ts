@@ -3,9 +3,9 @@ import type { SandboxContext } from '../context';
 import { flat, messages, type SandboxAnswer } from '../http/errors';
 import { applyFault, authenticate, checkAccept, dropConnection, isAnswer, send, throttle } from '../platform/http';
 import { type Endpoint, resolveScenario } from '../scenarios';
-import { agentOf } from '../agents/service';
-import type { StoredAccount, TestUserRecord } from '../store/store';
+import type { StoredAccount } from '../store/store';
 import { advanceAccount } from './account';
+import { mayActForVrn } from './authority';
 import {
   customerInformationFor,
   financialDetailsFor,
@@ -154,14 +154,6 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
     },
   ];
 
-  async function mayActFor(user: TestUserRecord | undefined, vrn: string): Promise<boolean> {
-    if (user?.vrn === vrn) return true;
-    const agent = agentOf(user);
-    return (
-      typeof agent !== 'string' && (await store.hasRelationship({ arn: agent.arn, service: 'MTD-VAT', client_id: vrn }))
-    );
-  }
-
   /** Every stage before the endpoint's own work; an answer when one of them refuses the call. */
   async function admit(
     endpoint: EndpointDefinition,
@@ -187,7 +179,7 @@ export function vatRoutes(context: SandboxContext, basePath: string) {
     // The token's user must hold HMRC-MTD-VAT for this VRN, or be an agent the client has
     // authorised for MTD-VAT (3.2; agents/).
     const user = caller.grant ? await store.testUser(caller.grant.user_id) : undefined;
-    const stored = (await mayActFor(user, params.vrn)) ? await store.account(params.vrn) : undefined;
+    const stored = (await mayActForVrn(store, user, params.vrn)) ? await store.account(params.vrn) : undefined;
     if (!stored) return flat(403, 'CLIENT_OR_AGENT_NOT_AUTHORISED', messages.CLIENT_OR_AGENT_NOT_AUTHORISED);
 
     const today = clock.today();

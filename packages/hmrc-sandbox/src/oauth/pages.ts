@@ -23,9 +23,20 @@ const styles = `
   code { background: #f3f2f1; padding: 1px 4px; }
   button.secondary { background: #f3f2f1; color: #0b0c0c; }
   .request { border-top: 1px solid #b1b4b6; margin-top: 24px; }
+  fieldset { border: 0; padding: 0; margin: 16px 0 0; }
+  legend { font-weight: bold; font-size: 1.2rem; margin-bottom: 8px; }
+  .radio { display: flex; align-items: center; gap: 8px; margin: 8px 0; }
+  .radio label { display: inline; font-weight: normal; margin: 0; }
+  input[type=radio] { width: 24px; height: 24px; margin: 0; }
+  .hint { color: #505a5f; margin: 0 0 4px; }
+  .govuk-error-summary { border: 5px solid #d4351c; padding: 16px; margin-bottom: 24px; }
+  .govuk-error-summary a { color: #d4351c; font-weight: bold; }
+  dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 8px 24px; }
+  dl.summary dt { font-weight: bold; }
+  dl.summary dd { margin: 0; }
 `;
 
-/** A page in the simulator's HMRC-like frame (agents/pages.ts uses it too). */
+/** A page in the simulator's HMRC-like frame (agents/pages.ts and payments/pages.ts use it too). */
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">

@@ -31,6 +31,14 @@ export interface FeedbackMessages {
   welshFeedback: FeedbackItem[];
 }
 
+/** The feedback request's 200 body (VATAssistResponse): the report's ids and its messages. */
+export interface VatAssistReport extends FeedbackMessages {
+  /** A UUID; the acknowledgement names it. */
+  reportId: string;
+  /** 64 upper-case hex characters; the acknowledgement must send it back. */
+  correlationId: string;
+}
+
 const isHistoryFinding = (finding: Finding): finding is HistoryFinding =>
   (historyRules as readonly string[]).includes(finding.rule);
 

@@ -10,7 +10,7 @@ import type { VatAccount } from '../vat/model';
 import { isValidVrn } from '../vat/validation';
 import { draftPeriodFor } from './draft-period';
 import { acknowledgeError, feedbackError } from './errors';
-import { feedbackMessages, type FeedbackMessages } from './feedback-messages';
+import { feedbackMessages, type FeedbackMessages, type VatAssistReport } from './feedback-messages';
 import { assessDraft } from './feedback-rules';
 import { isReportId, parseAssistDraft, presentedInstant } from './validation';
 
@@ -77,7 +77,7 @@ export function vatAssistRoutes(context: SandboxContext, basePath: string) {
   }
 
   async function report(admitted: Admitted, periodKey: string, messages: FeedbackMessages): Promise<SandboxAnswer> {
-    const body = { ...newReportIds(), ...messages };
+    const body: VatAssistReport = { ...newReportIds(), ...messages };
     await store.assistReports.insert({
       report_id: body.reportId,
       vrn: admitted.vrn,

@@ -6,8 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basePath, type Sandbox, SimulatedBrowser, startSandbox } from '../test/harness';
-import { answerPaymentPage, pagePathOf, paymentStatus, startedPayment, startPayment } from '../test/payments';
+import { OpenApiDefinition } from '../test/openapi';
+import {
+  answerPaymentPage,
+  pagePathOf,
+  paymentStatus as statusCall,
+  startedPayment,
+  startPayment,
+} from '../test/payments';
 import { type Business, newBusiness, periodsOf } from '../test/vat-assist';
+
+const definition = new OpenApiDefinition(new URL('../../reference/initiate-payment/application.yaml', import.meta.url));
+
+/** GET /status, its answer checked against HMRC's definition. */
+async function paymentStatus(...args: Parameters<typeof statusCall>) {
+  const answer = await statusCall(...args);
+  definition.expectConforms('/status', 'get', answer);
+  return answer;
+}
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredInvitation, newAgent, newVatClient } from '../test/agents';
 import { basePath, type Sandbox, startSandbox, vatAccept } from '../test/harness';
+import { OpenApiDefinition } from '../test/openapi';
 import {
-  acknowledgeReport,
+  acknowledgeReport as acknowledgeCall,
   type Boxes,
   type Business,
   businessOnFlatRate,
@@ -20,6 +21,15 @@ import {
   type Report,
   requestFeedback,
 } from '../test/vat-assist';
+
+const definition = new OpenApiDefinition(new URL('../../reference/vat-assist/application.yaml', import.meta.url));
+
+/** The acknowledgement, its answer checked against HMRC's definition. */
+async function acknowledgeReport(...args: Parameters<typeof acknowledgeCall>) {
+  const answer = await acknowledgeCall(...args);
+  definition.expectConforms('/misc/transaction-risking/acknowledge/{vrn}/{reportId}/{correlationId}', 'post', answer);
+  return answer;
+}
 
 let sandbox: Sandbox;
 let business: Business;
@@ -39,7 +49,7 @@ const ask = async (
 ) => {
   const response = await requestFeedback(sandbox, who, { periodKey, ...boxes });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Report;
+  return definition.expectConforms('/misc/transaction-risking/assist/{vrn}', 'post', response) as Report;
 };
 
 /** The business's last four filed returns before the draft's period, averaged: a draft like its usual ones. */

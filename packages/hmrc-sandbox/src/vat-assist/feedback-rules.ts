@@ -4,8 +4,9 @@ import type { ReturnBoxesPence } from '../vat/validation';
  * The simulator's HMRC Assist rules: what the feedback request answers when no Gov-Test-Scenario
  * is sent. Pure; amounts are integer pence and every ratio is worked out in integers.
  *
- * How the rules were chosen. HMRC's service guide (reference/vat-assist/ and the shared copy's
- * service-guide-hmrc-assist*.md) says HMRC Assist is rules-based, looks at the draft return
+ * How the rules were chosen. HMRC's VAT (MTD) end-to-end service guide, page "HMRC Assist for
+ * VAT" (hmrc/vat-service-guide; the project keeps copies beside the definitions that
+ * reference/vat-assist/SOURCES.md names) says HMRC Assist is rules-based, looks at the draft return
  * before it is filed and checks it for inconsistencies (1) within the return, (2) with the
  * business's earlier returns, (3) with sector trends and (4) with other HMRC and third-party
  * data; messages are listed by their impact on the return, at most five. HMRC does not publish

@@ -11,7 +11,7 @@ import type { ReturnBoxesPence } from '../vat/validation';
  * business's earlier returns, (3) with sector trends and (4) with other HMRC and third-party
  * data; messages are listed by their impact on the return, at most five. HMRC does not publish
  * its rules, so these are the checks HMRC's own guidance tells businesses to make (VAT Notice
- * 700/12 and 733; uk-vat-facts.md 1.8), in two of the four groups:
+ * 700/12 and 733; docs/reference/vat-rules.md §1.8), in two of the four groups:
  *  - within the return: box 1 against box 6 and box 4 against box 7 at the rates in use (no more
  *    than 20% of the value, as 20%, 5% and 0% are the only rates), sales with no VAT, Northern
  *    Ireland boxes 8 and 9 inside boxes 6 and 7 and acquisitions with VAT in box 2, and, for a

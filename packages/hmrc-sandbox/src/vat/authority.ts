@@ -2,7 +2,7 @@ import { agentOf } from '../agents/service';
 import type { SandboxStore, TestUserRecord } from '../store/store';
 
 /**
- * Whether the token's user may act for a VRN (hmrc-mtd-vat.md 3.2): they hold HMRC-MTD-VAT for it,
+ * Whether the token's user may act for a VRN (docs/reference/hmrc-vat-api.md §3.2): they hold HMRC-MTD-VAT for it,
  * or they are an agent the client has authorised for MTD-VAT (agents/). The VAT (MTD) and VAT
  * Assist (MTD) APIs ask the same.
  */

@@ -9,3 +9,6 @@ export * from './client/client';
 export * from './client/http';
 export * from './client/fraud-headers';
 export * from './client/to-domain';
+export * from './client/vat-assist';
+export * from './client/payments';
+export type { HmrcTransport } from './client/transport';

@@ -1,15 +1,9 @@
-import {
-  hmrcSandbox,
-  openMemoryDatabase,
-  SandboxStore,
-  defaultApplication,
-  startPageLink,
-} from '@vatwise/hmrc-sandbox';
+import { hmrcSandbox, openMemoryDatabase, SandboxStore, defaultApplication } from '@vatwise/hmrc-sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HmrcError } from '../errors';
 import { HmrcClient } from './client';
-import { webAppFraudHeaders } from './fraud-headers';
+import { connectedUser as connectedUserOf } from './sandbox-harness';
 
 /**
  * The client against the HMRC simulator on a real socket: what it sends (Accept, token, scenario),
@@ -91,67 +85,7 @@ const fault = (body: Record<string, unknown>) =>
     body: JSON.stringify(body),
   });
 
-/** A user token the way a browser would get one, driving the simulator's pages. */
-async function userToken(hmrc: HmrcClient, userId: string, password: string) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-  };
-  const field = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
-  let response = await fetch(hmrc.authorizationUrl({ state: 'client-test' }), { redirect: 'manual' });
-  // HMRC's start pages come first (docs/reference/hmrc-vat-api.md §2.4): follow their buttons to the sign-in form.
-  let signInUrl = new URL(response.headers.get('location') ?? '', baseUrl);
-  response = await fetch(signInUrl, { headers: { cookie: cookie() } });
-  let signIn = await response.text();
-  for (let link = startPageLink(signIn); link; link = startPageLink(signIn)) {
-    signInUrl = new URL(link, baseUrl);
-    response = await fetch(signInUrl, { headers: { cookie: cookie() } });
-    signIn = await response.text();
-  }
-  keep(response);
-  response = await fetch(signInUrl, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({
-      userId,
-      password,
-      continue: field(signIn, 'continue'),
-      csrfToken: field(signIn, 'csrfToken'),
-    }),
-  });
-  keep(response);
-  const grantUrl = new URL(response.headers.get('location') ?? '', baseUrl);
-  response = await fetch(grantUrl, { headers: { cookie: cookie() } });
-  keep(response);
-  const grant = await response.text();
-  response = await fetch(grantUrl, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({
-      auth_id: field(grant, 'auth_id'),
-      state: field(grant, 'state'),
-      csrfToken: field(grant, 'csrfToken'),
-    }),
-  });
-  const code = new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
-  return hmrc.exchangeCode(code);
-}
-
-async function connectedUser(hmrc: HmrcClient) {
-  const user = await hmrc.createTestUser('organisations', ['mtd-vat']);
-  const tokens = await userToken(hmrc, user.userId, user.password);
-  return {
-    vrn: String(user.vrn),
-    context: { accessToken: tokens.access_token, fraudHeaders: webAppFraudHeaders({}) },
-    tokens,
-  };
-}
+const connectedUser = (hmrc: HmrcClient) => connectedUserOf(hmrc, baseUrl);
 
 beforeEach(() => start());
 afterEach(() => server.close());

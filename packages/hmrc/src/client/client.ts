@@ -20,7 +20,6 @@ import {
   type VatClientAccess,
 } from '../schemas/agent-authorisation';
 import { HmrcError, normaliseHmrcError } from '../errors';
-import type { FraudHeaders } from './fraud-headers';
 import {
   defaultRetryPolicy,
   type FetchLike,
@@ -30,6 +29,11 @@ import {
   type RetryPolicy,
   send,
 } from './http';
+import { type InitiatedPayment, initiatePayment, type PaymentCallOptions, paymentStatus } from './payments';
+import { type CallContext, hmrcAccept, type HmrcTransport } from './transport';
+import { acknowledgeAssistReport, type AssistDraft, requestAssistFeedback } from './vat-assist';
+import type { PayRequest, PaymentStatusResponse } from '../schemas/initiate-payment';
+import type { VatAssistResponse } from '../schemas/vat-assist';
 
 /**
  * VAT Wise's typed HMRC client (docs/reference/hmrc-vat-api.md §1–3): OAuth, Create Test User and the eight VAT
@@ -38,7 +42,8 @@ import {
  * our schemas of HMRC's definitions; refusals come back as HmrcError.
  */
 
-export const hmrcAccept = 'application/vnd.hmrc.1.0+json';
+export { hmrcAccept };
+export type { CallContext };
 /** Agent Authorisation 2.0, for the operation only it has (de-authorise). */
 const agentAccept20 = 'application/vnd.hmrc.2.0+json';
 
@@ -69,16 +74,6 @@ export interface HmrcClientOptions {
    * a request's time-out counts from its turn, not from its wait in the queue.
    */
   pace?: (method: string, url: string) => Promise<void>;
-}
-
-/** Per call: whose authority, which fraud prevention headers, and (sandbox only) a test scenario. */
-export interface CallContext {
-  accessToken: string;
-  /** Of the connection method of whoever started the call; collected again for each attempt. */
-  fraudHeaders: FraudHeaders;
-  /** HMRC sandbox's Gov-Test-Scenario (docs/reference/hmrc-vat-api.md §4). */
-  testScenario?: string;
-  timeoutMs?: number;
 }
 
 export type TestUserKind = 'individuals' | 'organisations' | 'agents';
@@ -383,5 +378,40 @@ export class HmrcClient {
       timeoutMs: context.timeoutMs ?? hmrcTimeouts.default,
     });
     if (answer.status !== 204) throw normaliseHmrcError(answer.status, answer.text);
+  }
+
+  // --- VAT Assist (MTD) 1.0 and Initiate payment 1.0 (vat-assist.ts, payments.ts) -------------
+
+  private get transport(): HmrcTransport {
+    return {
+      baseUrl: this.options.baseUrl,
+      send: (request) => this.send(request),
+      userHeaders: (context, extra) => this.headers(context, extra),
+      appToken: () => this.appToken(),
+      retry: this.retry,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+    };
+  }
+
+  requestAssistFeedback(vrn: string, draft: AssistDraft, context: CallContext): Promise<VatAssistResponse> {
+    return requestAssistFeedback(this.transport, vrn, draft, context);
+  }
+
+  acknowledgeAssistReport(
+    vrn: string,
+    reportId: string,
+    correlationId: string,
+    presentedAt: Date,
+    context: CallContext,
+  ): Promise<void> {
+    return acknowledgeAssistReport(this.transport, vrn, reportId, correlationId, presentedAt, context);
+  }
+
+  initiatePayment(request: PayRequest, options?: PaymentCallOptions): Promise<InitiatedPayment> {
+    return initiatePayment(this.transport, request, options);
+  }
+
+  paymentStatus(journeyId: string, options?: PaymentCallOptions): Promise<PaymentStatusResponse> {
+    return paymentStatus(this.transport, journeyId, options);
   }
 }

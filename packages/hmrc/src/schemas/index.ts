@@ -11,3 +11,5 @@ export * from './returns';
 export * from './test-user';
 export * from './vat-response-schemas';
 export * from './agent-authorisation';
+export * from './vat-assist';
+export * from './initiate-payment';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hmrcDateTimeSchema, netVatDueSchema, periodKeySchema, signedMoneySchema, wholePoundsSchema } from './common';
 
 /** The nine boxes of a VAT return with their JSON names and ranges (docs/reference/hmrc-vat-api.md §3.5). */
-const nineBoxFields = {
+export const nineBoxFields = {
   /** Box 1: VAT due on sales and other outputs. */
   vatDueSales: signedMoneySchema,
   /** Box 2: VAT due on goods acquired into Northern Ireland from the EU. */

@@ -23,6 +23,15 @@ describe('configuration', () => {
     expect(config.environment).toBe('development');
   });
 
+  it('turns HMRC Assist on with the embedded simulator and off against HMRC, unless HMRC_ASSIST says', () => {
+    const external = { HMRC_CLIENT_ID: 'id', HMRC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({}).hmrc.assist).toBe(true);
+    expect(loadConfig({ HMRC_ASSIST: 'off' }).hmrc.assist).toBe(false);
+    expect(loadConfig(external).hmrc.assist).toBe(false);
+    expect(loadConfig({ ...external, HMRC_ASSIST: 'on' }).hmrc.assist).toBe(true);
+    expect(problemsOf({ HMRC_ASSIST: 'maybe' }).join(' ')).toContain('HMRC_ASSIST must be on or off');
+  });
+
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/test' });

@@ -32,6 +32,7 @@ export * from './vat-returns/cash-accounting';
 export * from './vat-returns/error-corrections';
 export * from './vat-returns/margin-stock-book';
 export * from './vat-returns/replies';
+export * from './vat-returns/assist';
 export * from './assistant/llm';
 export * from './assistant/api';
 export * from './hmrc-feed/api';

@@ -42,6 +42,7 @@ export const hmrcVariables = {
     .transform(Number)
     .optional(),
   HMRC_SANDBOX_OPERATOR: booleanFlag('HMRC_SANDBOX_OPERATOR').optional(),
+  HMRC_ASSIST: z.enum(['on', 'off'], { message: 'HMRC_ASSIST must be on or off' }).optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
     .refine((value) => parseEncryptionKey(value) !== undefined, {
@@ -84,6 +85,11 @@ export interface HmrcConfig {
   tokenEncryptionKey: Buffer | undefined;
   /** Requests a second VAT Wise paces its calls to, across all its instances; 0: no pacing. */
   pacePerSecond: number;
+  /**
+   * HMRC Assist for VAT (docs/hmrc-assist-flow.md): feedback on a draft before filing. On by default
+   * with the embedded simulator; off against HMRC itself until HMRC opens it (April 2027).
+   */
+  assist: boolean;
   /** The embedded simulator's settings (unused when mode is external). */
   sandbox: {
     rateLimitPerSecond: number;
@@ -138,6 +144,7 @@ export function hmrcConfig(
       tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
       // HMRC allows 3 requests a second per application (docs/reference/hmrc-vat-api.md §6.1).
       pacePerSecond: values.HMRC_RATE_LIMIT ?? 3,
+      assist: values.HMRC_ASSIST === 'on',
       sandbox,
     };
   }
@@ -152,6 +159,7 @@ export function hmrcConfig(
     tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY ? parseEncryptionKey(values.TOKEN_ENCRYPTION_KEY) : undefined,
     // The embedded simulator allows what HMRC_SANDBOX_RATE_LIMIT says.
     pacePerSecond: values.HMRC_RATE_LIMIT ?? values.HMRC_SANDBOX_RATE_LIMIT,
+    assist: values.HMRC_ASSIST !== 'off',
     sandbox,
   };
 }

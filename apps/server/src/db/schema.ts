@@ -93,6 +93,29 @@ export interface ClientApprovalTable {
   client_user_agent: string | null;
 }
 
+/** HMRC Assist's report on a draft's figures (migration 0024), its messages as JSON text. */
+export interface AssistReportTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  return_id: string;
+  boxes_fingerprint: string;
+  period_key: string;
+  status: string;
+  error: string | null;
+  report_id: string | null;
+  correlation_id: string | null;
+  english: string;
+  welsh: string;
+  requested_at: string;
+  requested_by_id: string;
+  requested_by_name: string;
+  presented_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by_id: string | null;
+  acknowledged_by_name: string | null;
+}
+
 export interface ReturnNoteTable {
   id: string;
   owner_id: string;
@@ -514,6 +537,7 @@ export interface Database {
   invitation: InvitationTable;
   practice_policy: PracticePolicyTable;
   client_approval: ClientApprovalTable;
+  assist_report: AssistReportTable;
   return_note: ReturnNoteTable;
   return_error_correction: ReturnErrorCorrectionTable;
   business_activity: BusinessActivityTable;

@@ -228,6 +228,22 @@ const table: Row[] = [
     call: '/api/vat_returns/no-such-return',
     expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
   },
+  // HMRC Assist's feedback on a return: whoever may read the return (docs/hmrc-assist-flow.md).
+  {
+    route: 'POST /api/vat_returns/:id/assist',
+    call: '/api/vat_returns/no-such-return/assist',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'GET /api/vat_returns/:id/assist',
+    call: '/api/vat_returns/no-such-return/assist',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+  {
+    route: 'POST /api/vat_returns/:id/assist/:reportId/acknowledgement',
+    call: '/api/vat_returns/no-such-return/assist/00000000-0000-4000-8000-000000000000/acknowledgement',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
   {
     route: 'GET /api/vat_returns/:id/records',
     call: '/api/vat_returns/no-such-return/records',

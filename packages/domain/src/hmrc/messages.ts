@@ -17,6 +17,7 @@ export const hmrcDataKinds = [
   'customerInformation',
   'submitReturn',
   'clientRequests',
+  'vatAssist',
 ] as const;
 export type HmrcDataKind = (typeof hmrcDataKinds)[number];
 
@@ -93,6 +94,7 @@ export const hmrcCodeMessages: Record<HmrcDataKind, Record<string, string>> = {
   // A tax agent's requests for clients' authority (Agent Authorisation API): the codes a user can
   // act on become errors of our own (client-requests/service.ts); the rest read as HMRC words them.
   clientRequests: {},
+  vatAssist: {},
 };
 
 /** 'Failed to fetch {kind} data' (docs/reference/product.md §8): the words for each kind. */
@@ -106,6 +108,7 @@ export const hmrcKindLabels: Record<HmrcDataKind, string> = {
   customerInformation: 'customer information',
   submitReturn: 'return submission',
   clientRequests: 'authorisation request',
+  vatAssist: 'HMRC Assist feedback',
 };
 
 /** The return view's own messages for a call that never got an answer (docs/reference/product.md §8). */

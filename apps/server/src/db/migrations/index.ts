@@ -22,6 +22,7 @@ import * as clientAuthority from './0020_client_authority';
 import * as clientApproval from './0021_client_approval';
 import * as notifications from './0022_notifications';
 import * as practiceClients from './0023_practice_clients';
+import * as assistReports from './0024_assist_reports';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_client_approval': clientApproval,
   '0022_notifications': notifications,
   '0023_practice_clients': practiceClients,
+  '0024_assist_reports': assistReports,
 };

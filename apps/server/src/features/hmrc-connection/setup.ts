@@ -112,6 +112,8 @@ export function hmrcConnection(
     client,
     fraud: new FraudHeaderSource(database.db, config, salt, (user) => assertTwoFactorIfRequired(database.db, user)),
     sandbox: hmrc.environment === 'sandbox',
+    /** HMRC Assist for VAT is on (HMRC_ASSIST, config/hmrc.ts). */
+    assist: hmrc.assist,
     calls,
     pacer,
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FraudHeaderSource } from '../hmrc-connection';
+import { assistRoutes } from './assist/routes';
 import { draftRoutes } from './drafts/routes';
 import { errorCorrectionRoutes } from './error-corrections/routes';
 import { importRoutes } from './imports/routes';
@@ -21,6 +22,8 @@ export interface VatReturnRouteOptions {
   businessName: (ownerId: string, vrn: string) => Promise<string>;
   /** Each HMRC call made for a request carries the fraud prevention headers worked out from it. */
   fraud: FraudHeaderSource;
+  /** HMRC's sandbox (or the simulator): test scenarios may be named. */
+  sandbox: boolean;
 }
 
 /**
@@ -29,12 +32,13 @@ export interface VatReturnRouteOptions {
  */
 export async function vatReturnRoutes(
   app: FastifyInstance,
-  { service, imports, schemes, stockBook, businessName, fraud }: VatReturnRouteOptions,
+  { service, imports, schemes, stockBook, businessName, fraud, sandbox }: VatReturnRouteOptions,
 ) {
   recordRoutes(app, { records: service.records });
   schemeRoutes(app, { schemes, stockBook });
   draftRoutes(app, { drafts: service.drafts, fraud });
   submissionRoutes(app, { submission: service.submission, fraud });
+  assistRoutes(app, { assist: service.assist, fraud, sandbox });
   reviewRoutes(app, { review: service.review });
   errorCorrectionRoutes(app, { errorCorrections: service.errorCorrections });
   reportRoutes(app, {

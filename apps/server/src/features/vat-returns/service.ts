@@ -1,5 +1,6 @@
 import type { ReturnChange, VatRecord, VatRecordInput } from '@vatwise/domain';
 import type { SessionUser } from '../../plugins/access';
+import type { AssistService } from './assist/service';
 import type { DraftService } from './drafts/service';
 import type { ErrorCorrectionService } from './error-corrections/service';
 import type { RecordService } from './records/service';
@@ -16,6 +17,7 @@ export interface VatReturnParts {
   errorCorrections: ErrorCorrectionService;
   reports: ReportService;
   submission: SubmissionService;
+  assist: AssistService;
 }
 
 /**
@@ -30,6 +32,7 @@ export class VatReturnService implements VatReturnParts {
   readonly errorCorrections: ErrorCorrectionService;
   readonly reports: ReportService;
   readonly submission: SubmissionService;
+  readonly assist: AssistService;
 
   constructor(parts: VatReturnParts) {
     this.drafts = parts.drafts;
@@ -38,6 +41,7 @@ export class VatReturnService implements VatReturnParts {
     this.errorCorrections = parts.errorCorrections;
     this.reports = parts.reports;
     this.submission = parts.submission;
+    this.assist = parts.assist;
   }
 
   addRecord(user: SessionUser, vrn: string, input: VatRecordInput): Promise<VatRecord> {

@@ -23,6 +23,8 @@ import { MarginStockService } from './schemes/margin-stock-service';
 import { SubmissionRepo } from './submission/repo';
 import { SubmissionService } from './submission/service';
 import { VatReturnService } from './service';
+import { AssistRepo } from './assist/repo';
+import { AssistService } from './assist/service';
 import type { Mailer } from '../../platform/mail';
 import { ClientApprovalRepo, ClientApprovalService, clientApprovalHooks } from './client-approval';
 
@@ -76,6 +78,17 @@ export function vatReturnsFeature(
     submissions,
     clientApproval,
   });
+  // HMRC Assist for VAT (assist/): feedback on a draft's figures before filing.
+  const assist = new AssistService({
+    repo: new AssistRepo(database.db),
+    drafts: draftService,
+    figures,
+    connections: hmrc.service,
+    vatData: hmrc.vatData,
+    client: hmrc.client,
+    log,
+    enabled: hmrc.assist,
+  });
   const service = new VatReturnService({
     drafts: draftService,
     records: new RecordService({ repo: records, connections: hmrc.service, activity, drafts: draftService, figures }),
@@ -93,7 +106,9 @@ export function vatReturnsFeature(
       submissions,
       drafts: draftService,
       figures,
+      assist,
     }),
+    assist,
     submission: new SubmissionService({
       repo: submissions,
       returns: drafts,
@@ -118,6 +133,7 @@ export function vatReturnsFeature(
     /** The margin scheme stock book (VAT Notice 718), kept with the business. */
     stockBook: new MarginStockService({ repo: new MarginStockRepo(database.db), connections: hmrc.service }),
     fraud: hmrc.fraud,
+    sandbox: hmrc.sandbox,
     imports: new ImportService(
       { drafts, imports: new ImportRepo(database.db), records },
       (input) => previewPool.read(input),

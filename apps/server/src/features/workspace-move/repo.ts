@@ -27,6 +27,7 @@ const movedTables = [
   'agent_log',
   'vat_log',
   'client_approval',
+  'assist_report',
   'notification',
 ] as const;
 

@@ -15,6 +15,8 @@ import {
   type VatRecord,
   ukLocale,
 } from '@vatwise/domain';
+import type { AssistRecord } from '../assist/service';
+import { assistSummary, messageLines, writeAssistSection } from './assist-summary';
 import { pdfDate, pdfField, pdfGbp, startPdf } from './pdf';
 import type { ImportRepo } from '../imports/repo';
 import type { RecordRepo } from '../records/repo';
@@ -45,6 +47,8 @@ export interface AuditHeader {
   lineCounts: Record<BoxKey, number>;
   /** On the flat rate scheme, the flat rate VAT in box 1. */
   flatRateVatPence: number | null;
+  /** HMRC Assist's report on these figures, or why there is none (assist-summary.ts). */
+  assist?: AssistRecord | null;
 }
 
 export interface AuditLine {
@@ -162,6 +166,14 @@ export const auditLineColumns = [
   'Record ID',
 ] as const;
 
+/** HMRC Assist's part of the CSV's header block: whether it was consulted, and its messages verbatim. */
+function* assistCsv(record: AssistRecord | null): Generator<string> {
+  const summary = assistSummary(record);
+  yield csvLine(['HMRC Assist for VAT', summary.consulted]);
+  for (const [label, value] of summary.fields) yield csvLine([`HMRC Assist ${label.toLowerCase()}`, value]);
+  for (const item of summary.messages) yield csvLine(['HMRC Assist message', ...messageLines(item)]);
+}
+
 /**
  * The report as CSV text, a piece at a time: a header block (the business, the period, the nine
  * boxes), a blank line, then the lines under auditLineColumns. Money as plain decimals ('-1234.56').
@@ -186,6 +198,7 @@ export async function* auditCsv(header: AuditHeader, lines: AsyncIterable<AuditL
       header.lineCounts[key],
     ]);
   }
+  if (header.assist !== undefined) yield* assistCsv(header.assist);
   yield csvLine([
     'Each line is what one record adds to one box. A box is the sum of its lines; boxes 6 to 9 then drop the pence. Boxes 3 and 5 are worked out from the others.',
   ]);
@@ -292,6 +305,11 @@ export async function auditPdf(
       pdfGbp(header.boxes[key], box),
       ...(header.filed ? [pdfGbp(header.filed[key], box)] : []),
     ]);
+  }
+  if (header.assist !== undefined) {
+    writeAssistSection(document, header.assist);
+    document.x = left;
+    document.fontSize(9);
   }
   document.moveDown(0.5);
   document

@@ -1,4 +1,6 @@
 import { agentDeclarationText, boxExplanations, boxNumbers, declarationText, type Receipt } from '@vatwise/domain';
+import type { AssistRecord } from '../assist/service';
+import { writeAssistSection } from './assist-summary';
 import { pdfDate, pdfField, pdfGbp, pdfInstant, startPdf } from './pdf';
 
 /**
@@ -8,7 +10,11 @@ import { pdfDate, pdfField, pdfGbp, pdfInstant, startPdf } from './pdf';
  * pounds. Helvetica's encoding has no minus sign (U+2212), so a negative box takes its nearest
  * stand-in, the en dash: '–£12.50'.
  */
-export async function receiptPdf(receipt: Receipt, businessName: string): Promise<Buffer> {
+export async function receiptPdf(
+  receipt: Receipt,
+  businessName: string,
+  assist?: AssistRecord | null,
+): Promise<Buffer> {
   const { document, done } = await startPdf({
     title: `VAT return receipt ${receipt.vrn}`,
     heading: 'VAT return receipt',
@@ -79,6 +85,8 @@ export async function receiptPdf(receipt: Receipt, businessName: string): Promis
     .font('Helvetica')
     .fontSize(10)
     .text(agentArn ? agentDeclarationText : declarationText);
+  // Whether HMRC Assist was consulted for these figures, and what it said (docs/hmrc-assist-flow.md).
+  if (assist !== undefined) writeAssistSection(document, assist);
   document.end();
   return done;
 }

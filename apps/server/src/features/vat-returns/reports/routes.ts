@@ -46,7 +46,11 @@ export function reportRoutes(
       const user = currentUser(request);
       const draft = await drafts.get(user, id);
       if (!draft.receipt) throw new AppError('RETURN_NOT_FOUND', 'This return has no receipt yet.');
-      const pdf = await receiptPdf(draft.receipt, await businessName(user.workspaceId, draft.vrn));
+      const pdf = await receiptPdf(
+        draft.receipt,
+        await businessName(user.workspaceId, draft.vrn),
+        await reports.assistRecord(user, id, draft.receipt.boxes),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="vat-receipt-${draft.vrn}-${draft.periodEnd}.pdf"`)

@@ -1,4 +1,6 @@
+import type { NineBoxes } from '@vatwise/domain';
 import type { SessionUser } from '../../../plugins/access';
+import type { AssistRecord, AssistService } from '../assist/service';
 import { correctionLinesOf } from '../error-corrections/corrections';
 import type { ReturnFigures } from '../drafts/figures';
 import type { DraftService } from '../drafts/service';
@@ -14,11 +16,19 @@ export interface ReportServiceDeps {
   submissions: Pick<SubmissionRepo, 'receipt'>;
   drafts: Pick<DraftService, 'returnOrThrow'>;
   figures: Pick<ReturnFigures, 'boxesOf'>;
+  /** HMRC Assist's report on the figures (assist/): the receipt and audit report say what it said. */
+  assist?: Pick<AssistService, 'recordFor'>;
 }
 
 /** What the reports are made from (the audit report's header and lines; the PDFs are made in the routes). */
 export class ReportService {
   constructor(private readonly deps: ReportServiceDeps) {}
+
+  /** What HMRC Assist said of the figures filed (the receipt's part); undefined when not wired. */
+  async assistRecord(user: SessionUser, id: string, boxes: NineBoxes): Promise<AssistRecord | undefined> {
+    const row = await this.deps.drafts.returnOrThrow(user, id);
+    return this.deps.assist?.recordFor(row.owner_id, row.id, boxes);
+  }
 
   /**
    * The return's audit report (audit-report.ts): its header, worked out now, and its lines, read
@@ -46,6 +56,9 @@ export class ReportService {
         box1: computed.contributionCounts.box1 + (flatRateVatPence === null ? 0 : 1),
       },
       flatRateVatPence,
+      ...(this.deps.assist
+        ? { assist: await this.deps.assist.recordFor(row.owner_id, row.id, receipt?.boxes ?? computed.boxes) }
+        : {}),
     };
     const counting = {
       cash,

@@ -77,11 +77,14 @@ const sameInSpanish = new Set([
   'VAT Wise',
   '© {{year}} VAT Wise',
   'HMRC',
+  'HMRC Assist',
   'Google',
   'GitHub',
   // The language menu names each language in that language.
   'English',
   'Español',
+  // HMRC Assist's switch between HMRC's own English and Welsh messages.
+  'Cymraeg',
   // Codes.
   'VRN {{vrn}}',
   'SHA-256',

@@ -8,6 +8,7 @@ import { vatReturnsApi } from '../api';
 import { ReceiptView } from '../reports/ReceiptView';
 import { ErrorCorrectionsPanel } from '../error-corrections/ErrorCorrectionsPanel';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
+import { AssistRecord } from '../assist/AssistRecord';
 
 /** The receipt of a submitted return, to print, download or check against HMRC's copy. */
 export default function ReceiptPage() {
@@ -45,6 +46,8 @@ export default function ReceiptPage() {
       />
       {/* Errors from earlier returns found in this one, with the working kept (nothing when none). */}
       <ErrorCorrectionsPanel draft={draft} editable={false} onReceipt />
+      {/* Whether HMRC Assist was consulted for these figures, and what it said (docs/hmrc-assist-flow.md). */}
+      <AssistRecord returnId={draft.id} />
     </Stack>
   );
 }

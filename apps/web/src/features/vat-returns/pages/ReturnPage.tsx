@@ -11,6 +11,8 @@ import { useAuth } from '../../auth';
 import { formatVrn, useCurrentBusiness } from '../../hmrc-connection';
 import { vatReturnsApi } from '../api';
 import { BoxesPanel } from '../drafts/BoxesPanel';
+import { AssistPanel, showsAssist } from '../assist/AssistPanel';
+import { useHmrcAssist } from '../assist/use-hmrc-assist';
 import { ReturnChecks } from '../review/ReturnChecks';
 import { DeclarationPanel } from '../submission/DeclarationPanel';
 import { ReviewPanel } from '../review/ReviewPanel';
@@ -47,6 +49,8 @@ export default function ReturnPage() {
   useEffect(() => {
     if (returnId) prefetchRecords(firstRecordPageQuery(returnId));
   }, [returnId, prefetchRecords]);
+  // HMRC Assist asks when the draft is shown and whenever its figures change; filing waits for it.
+  const assist = useHmrcAssist(draft);
   const inFlight = draft ? isInFlight(draft.status) : false;
   // A second subscription to the same return, polling only while the outcome is unknown.
   vatReturnsApi.useVatReturnQuery(inFlight && returnId ? returnId : skipToken, {
@@ -129,6 +133,15 @@ export default function ReturnPage() {
                 <BoxesPanel computed={draft.computed} />
                 <ReturnChecks draft={draft} />
               </Section>
+              {showsAssist(assist) && (
+                <Section
+                  id="hmrc-assist"
+                  title={t('vatReturns:sections.assist')}
+                  intro={t('vatReturns:sections.assistIntro')}
+                >
+                  <AssistPanel returnId={draft.id} assist={assist} />
+                </Section>
+              )}
               <Section
                 id="flat-rate"
                 step={3}
@@ -183,7 +196,12 @@ export default function ReturnPage() {
               title={t('vatReturns:sections.declaration')}
               intro={t('vatReturns:sections.declarationIntro')}
             >
-              <DeclarationPanel draft={draft} computed={draft.computed} agentArn={business?.agentArn ?? null} />
+              <DeclarationPanel
+                draft={draft}
+                computed={draft.computed}
+                agentArn={business?.agentArn ?? null}
+                assistWaiting={assist.waiting}
+              />
             </Section>
           )}
           {editable && <DiscardDraft draft={draft} />}

@@ -30,6 +30,8 @@ interface DeclarationPanelProps {
   computed: ComputedReturn;
   /** Set when the business is reached through a tax agent's authority: HMRC's agent declaration applies. */
   agentArn?: string | null;
+  /** HMRC Assist is checking the figures: filing pauses until it answers or its wait runs out. */
+  assistWaiting?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ interface DeclarationPanelProps {
  * return. The button locks on the first click (a ref, not only state, so a double click cannot slip
  * a second request in before React re-renders); the server sends it once however often it is asked.
  */
-export function DeclarationPanel({ draft, computed, agentArn = null }: DeclarationPanelProps) {
+export function DeclarationPanel({ draft, computed, agentArn = null, assistWaiting = false }: DeclarationPanelProps) {
   const { t, i18n } = useTranslation(['common', 'vatReturns']);
   const language = i18n.language;
   const navigate = useNavigate();
@@ -61,7 +63,7 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
   const vrn = formatVrn(draft.vrn);
 
   async function send() {
-    if (sending.current || !ticked || hasProblems || !ended || awaitingApproval) return;
+    if (sending.current || !ticked || hasProblems || !ended || awaitingApproval || assistWaiting) return;
     sending.current = true;
     setBusy(true);
     setFailure(null);
@@ -149,6 +151,11 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
           <Text size="sm">{t('vatReturns:declaration.awaitingApproval')}</Text>
         </Alert>
       )}
+      {assistWaiting && (
+        <Alert color="blue" data-testid="assist-submit-waiting" id="assist-submit-waiting">
+          <Text size="sm">{t('vatReturns:assist.submitWaiting')}</Text>
+        </Alert>
+      )}
       {offerTwoFactor && (
         <Alert color="blue" data-testid="two-factor-notice">
           <Stack gap="xs">
@@ -183,7 +190,8 @@ export function DeclarationPanel({ draft, computed, agentArn = null }: Declarati
         <Button
           size="md"
           leftSection={<IconSend size={18} />}
-          disabled={!ticked || hasProblems || busy || !ended || awaitingApproval}
+          disabled={!ticked || hasProblems || busy || !ended || awaitingApproval || assistWaiting}
+          aria-describedby={assistWaiting ? 'assist-submit-waiting' : undefined}
           loading={busy}
           onClick={() => void send()}
         >

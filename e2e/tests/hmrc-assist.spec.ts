@@ -1,6 +1,7 @@
 import { startFirstReturn } from '../support/journeys';
 import { expect, test } from '../support/fixtures';
 import { signUpWithBusiness } from '../support/hmrc';
+import { expectNoAxeViolations } from '../support/axe';
 
 /**
  * HMRC Assist for VAT on a return (docs/hmrc-assist-flow.md), against the embedded simulator:
@@ -79,7 +80,19 @@ test.describe('HMRC Assist for VAT', () => {
       })
       .toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 
-    // HMRC's own Welsh texts, on request.
+    // Accessible, and usable on a phone's width without sideways scrolling.
+    await expectNoAxeViolations(page, 'the return with HMRC Assist’s messages');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await panel.scrollIntoViewIfNeeded();
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // HMRC's own Welsh texts, on request (by keyboard: the switch is a pair of radio buttons).
+    await panel.getByRole('radio', { name: 'English' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(panel.getByRole('radio', { name: 'Cymraeg' })).toBeChecked();
+    await expect(messages.first()).toContainText(answer.report?.welsh[0]?.title ?? 'no Welsh message');
+    await panel.getByText('English', { exact: true }).click();
     await panel.getByText('Cymraeg', { exact: true }).click();
     await expect(messages.first()).toContainText(answer.report?.welsh[0]?.title ?? 'no Welsh message');
     await panel.getByText('English', { exact: true }).click();

@@ -155,7 +155,7 @@ describe('HMRC Assist for VAT', () => {
     // The audit report says Assist was consulted for these figures and what it said, verbatim.
     const audit = await owner.get(`/api/vat_returns/${draft.id}/audit.csv`);
     expect(audit.statusCode).toBe(200);
-    expect(audit.body).toContain('Consulted for the figures filed');
+    expect(audit.body).toContain('Consulted for these figures');
     expect(audit.body).toContain(feedback.report?.reportId ?? 'none');
     expect(audit.body).toContain(feedback.report?.english[0]?.title ?? 'none');
     expect(audit.body).toContain('Not confirmed to HMRC');

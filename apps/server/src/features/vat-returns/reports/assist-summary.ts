@@ -24,7 +24,7 @@ export function assistSummary(record: AssistRecord | null | undefined): AssistSu
     return none(`Not consulted: HMRC Assist gave no feedback (${report.error ?? 'no answer'}).`);
   }
   if (!record.forFiledFigures)
-    return none('Not consulted for the figures filed (an earlier report was for other figures).');
+    return none('Not consulted for these figures (an earlier report was for other figures).');
   const fields: [string, string][] = [
     ['Report ID', report.reportId ?? '—'],
     ['Correlation ID', report.correlationId ?? '—'],
@@ -39,7 +39,7 @@ export function assistSummary(record: AssistRecord | null | undefined): AssistSu
   ];
   const count = report.english.length;
   return {
-    consulted: `Consulted for the figures filed: ${count === 0 ? 'no messages' : `${count} message${count === 1 ? '' : 's'}`}.`,
+    consulted: `Consulted for these figures: ${count === 0 ? 'no messages' : `${count} message${count === 1 ? '' : 's'}`}.`,
     fields,
     messages: report.english,
   };

@@ -51,3 +51,4 @@ export * from './practice/client-approval-state';
 export * from './practice/client-approval';
 export * from './practice/own-work';
 export * from './notifications';
+export * from './payments';

@@ -1,0 +1,2 @@
+export * from './lateness';
+export * from './api';

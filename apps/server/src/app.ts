@@ -50,6 +50,7 @@ import {
   practiceRoutes,
   practiceWorkRoutes,
 } from './features/practice';
+import { PaymentJourneyRepo, PaymentService, paymentRoutes } from './features/payments';
 import { WorkspaceMoveRepo, WorkspaceMoveService, workspaceMoveRoutes } from './features/workspace-move';
 import { type VatReturnService, vatReturnsFeature } from './features/vat-returns/setup';
 import { createMailer } from './platform/mail/mailer';
@@ -234,6 +235,17 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   );
   await app.register(hmrcConnectionRoutes, { prefix: '/api', ...hmrc });
   await app.register(vatOperationsRoutes, { prefix: '/api', ...hmrc });
+  await app.register(paymentRoutes, {
+    prefix: '/api',
+    fraud: hmrc.fraud,
+    payments: new PaymentService({
+      repo: new PaymentJourneyRepo(database.db),
+      vatData: hmrc.vatData,
+      client: hmrc.client,
+      activity: practices,
+      publicUrl: config.publicUrl,
+    }),
+  });
   await app.register(workspaceMoveRoutes, {
     prefix: '/api',
     workspaceMove: new WorkspaceMoveService({

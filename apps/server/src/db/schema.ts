@@ -504,6 +504,26 @@ export interface NotificationPreferenceTable {
   email: number;
 }
 
+/** An Initiate payment journey a workspace started (migration 0025, docs/paying-hmrc.md). */
+export interface PaymentJourneyTable {
+  id: string;
+  owner_id: string;
+  vrn: string;
+  /** HMRC's clientJourneyId. */
+  journey_id: string;
+  kind: string;
+  reference: string;
+  /** bigint: PostgreSQL's driver may give it back as text; the repository reads it as a number. */
+  amount_pence: number | string;
+  started_by_id: string;
+  started_by_name: string;
+  started_at: string;
+  status: string;
+  status_checked_at: string | null;
+  paid_amount_pence: number | string | null;
+  reconciled_at: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -546,4 +566,5 @@ export interface Database {
   current_business: CurrentBusinessTable;
   notification: NotificationTable;
   notification_preference: NotificationPreferenceTable;
+  payment_journey: PaymentJourneyTable;
 }

@@ -75,6 +75,8 @@ export const businessActivityKinds = [
   'client_expired',
   'authority_ended',
   'assigned',
+  'payment_started',
+  'payment_completed',
 ] as const;
 export const businessActivitySchema = z.object({
   id: z.string(),

@@ -23,6 +23,7 @@ import * as clientApproval from './0021_client_approval';
 import * as notifications from './0022_notifications';
 import * as practiceClients from './0023_practice_clients';
 import * as assistReports from './0024_assist_reports';
+import * as paymentJourneys from './0025_payment_journeys';
 
 /** Every migration, in order. Names are fixed once released: Kysely records them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_notifications': notifications,
   '0023_practice_clients': practiceClients,
   '0024_assist_reports': assistReports,
+  '0025_payment_journeys': paymentJourneys,
 };

@@ -4,6 +4,7 @@ import { assistantScreens } from '../features/assistant/screens';
 import { contentScreens } from '../features/content/screens';
 import { demoSurveysScreens } from '../features/demo-surveys/screens';
 import { hmrcConnectionScreens } from '../features/hmrc-connection/screens';
+import { paymentsScreens } from '../features/payments/screens';
 import { practiceDashboardScreens } from '../features/practice-dashboard/screens';
 import { practiceScreens } from '../features/practice/screens';
 import { usersScreens } from '../features/users/screens';
@@ -32,6 +33,7 @@ export const screens: readonly ScreenDeclaration[] = [
   ...practiceDashboardScreens,
   ...vatOperationsScreens,
   ...vatReturnsScreens,
+  ...paymentsScreens,
   ...assistantScreens,
   ...hmrcConnectionScreens,
   ...practiceScreens,

@@ -6,7 +6,7 @@ export const vatOperationsScreens: readonly ScreenDeclaration[] = [
     path: '/app/vat-operations',
     access: 'anyUser',
     module: 'src/features/vat-operations/VatOperationsPage.tsx',
-    namespaces: ['vatOperations'],
+    namespaces: ['vatOperations', 'payments'],
     nav: { group: 'vat', order: 20, icon: 'IconBuildingBank' },
   },
 ];

@@ -21,6 +21,6 @@ export const vatReturnsScreens: readonly ScreenDeclaration[] = [
     path: '/app/vat-submissions/:returnId/receipt',
     access: 'accountHolders',
     module: 'src/features/vat-returns/pages/ReceiptPage.tsx',
-    namespaces: ['vatReturns'],
+    namespaces: ['vatReturns', 'payments'],
   },
 ];

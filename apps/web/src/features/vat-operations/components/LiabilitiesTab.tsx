@@ -1,7 +1,8 @@
-import { Stack } from '@mantine/core';
-import { type Liability, dateRangeProblem } from '@vatwise/domain';
+import { Stack, Title } from '@mantine/core';
+import { type Liability, dateRangeProblem, liabilityReferenceOf } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
+import { OwedCard } from '../../payments';
 import { vatApi } from '../api';
 import { csvFileName, liabilityCsvColumns } from '../csv-columns';
 import { type DateRange, formatPeriod } from '../date-range';
@@ -94,9 +95,39 @@ export function LiabilitiesTab({ vrn, scenario, range, onRangeChange, today }: L
                 columns: liabilityCsvColumns(label),
               }}
             />
+            <UnpaidLiabilities vrn={vrn} rows={rows} today={today} />
           </Stack>
         )}
       </QueryContent>
+    </Stack>
+  );
+}
+
+/** Each liability HMRC shows unpaid, with the way to pay it now and what waiting costs (docs/paying-hmrc.md). */
+function UnpaidLiabilities({ vrn, rows, today }: { vrn: string; rows: Liability[]; today: string }) {
+  const { t, i18n } = useTranslation(['vatOperations', 'payments']);
+  const unpaid = rows.filter((row) => (row.outstandingAmountPence ?? 0) > 0 && row.taxPeriod !== null);
+  if (unpaid.length === 0) return null;
+  return (
+    <Stack gap="sm" data-testid="unpaid-liabilities">
+      <Title order={2} size="h4">
+        {t('payments:owed.title')}
+      </Title>
+      {unpaid.map((row) =>
+        row.taxPeriod ? (
+          <OwedCard
+            key={liabilityReferenceOf(row.taxPeriod)}
+            vrn={vrn}
+            kind="liability"
+            reference={liabilityReferenceOf(row.taxPeriod)}
+            what={`${row.type}, ${formatPeriod(row.taxPeriod.from, row.taxPeriod.to, i18n.language)}`}
+            outstandingPence={row.outstandingAmountPence ?? 0}
+            dueDate={row.due}
+            periodStart={row.taxPeriod.from}
+            today={today}
+          />
+        ) : null,
+      )}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import type { Penalties, Penalty } from '@vatwise/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
+import { OwedCard } from '../../payments';
 import { vatApi } from '../api';
 import { csvFileName, penaltyCsvColumns } from '../csv-columns';
 import { formatPeriod } from '../date-range';
@@ -102,6 +103,7 @@ export function PenaltiesTab({ vrn, scenario, today }: PenaltiesTabProps) {
             minWidth={860}
             csv={{ fileName: csvFileName('penalties', vrn, today), columns: penaltyCsvColumns(label) }}
           />
+          <UnpaidPenalties vrn={vrn} penalties={penalties.penalties} today={today} />
           <Switch
             label={label('financial.toggle')}
             checked={showDetails}
@@ -127,6 +129,38 @@ export function PenaltiesTab({ vrn, scenario, today }: PenaltiesTabProps) {
       <QueryContent query={query} loadingLabel={label('penalties.loading')}>
         {body}
       </QueryContent>
+    </Stack>
+  );
+}
+
+/** Each late payment penalty HMRC has charged and shows unpaid, with the way to pay it (docs/paying-hmrc.md). */
+function UnpaidPenalties({ vrn, penalties, today }: { vrn: string; penalties: Penalty[]; today: string }) {
+  const { t, i18n } = useTranslation(['vatOperations', 'payments']);
+  const unpaid = penalties.filter(
+    (row) => row.kind === 'latePayment' && row.chargeReference !== null && (row.outstandingPence ?? 0) > 0,
+  );
+  if (unpaid.length === 0) return null;
+  return (
+    <Stack gap="sm" data-testid="unpaid-penalties">
+      <Title order={2} size="h4">
+        {t('payments:owed.title')}
+      </Title>
+      {unpaid.map((row) => (
+        <OwedCard
+          key={row.chargeReference}
+          vrn={vrn}
+          kind="penalty"
+          reference={row.chargeReference ?? ''}
+          what={`${t('vatOperations:penalties.kinds.latePayment')}${
+            row.taxPeriod ? `, ${formatPeriod(row.taxPeriod.from, row.taxPeriod.to, i18n.language)}` : ''
+          }`}
+          outstandingPence={row.outstandingPence ?? 0}
+          dueDate={row.dueOn}
+          periodStart={row.taxPeriod?.from ?? null}
+          today={today}
+          interestOnly
+        />
+      ))}
     </Stack>
   );
 }

@@ -3,7 +3,9 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { ukToday } from '@vatwise/domain';
 import { useCurrentBusiness } from '../../hmrc-connection';
+import { OwedCard } from '../../payments';
 import { vatReturnsApi } from '../api';
 import { ReceiptView } from '../reports/ReceiptView';
 import { ErrorCorrectionsPanel } from '../error-corrections/ErrorCorrectionsPanel';
@@ -37,8 +39,23 @@ export default function ReceiptPage() {
       </Stack>
     );
   }
+  const { boxes } = draft.receipt;
+  // Box 5 is to pay when box 3 is above box 4 (a repayment otherwise).
+  const toPay = boxes.box3 > boxes.box4 ? boxes.box5 : 0;
   return (
     <Stack gap="lg">
+      {toPay > 0 && (
+        <OwedCard
+          vrn={draft.vrn}
+          kind="return"
+          reference={draft.periodKey}
+          what={t('vatReturns:receipt.title')}
+          outstandingPence={toPay}
+          dueDate={draft.due}
+          periodStart={draft.periodStart}
+          today={ukToday()}
+        />
+      )}
       <ReceiptView
         returnId={draft.id}
         receipt={draft.receipt}

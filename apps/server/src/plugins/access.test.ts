@@ -182,6 +182,15 @@ const table: Row[] = [
   { route: 'GET /api/vat/financials', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'GET /api/vat/returnview', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
 
+  // Paying HMRC (docs/paying-hmrc.md): an account's, like its VAT data.
+  { route: 'POST /api/payments', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  { route: 'GET /api/payments', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
+  {
+    route: 'GET /api/payments/:id',
+    call: '/api/payments/00000000-0000-4000-8000-000000000000',
+    expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 },
+  },
+
   // VAT returns and their records.
   { route: 'GET /api/vat_records', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },
   { route: 'POST /api/vat_records', expect: { admin: ok, editor: ok, guest: 401, anonymous: 401 } },

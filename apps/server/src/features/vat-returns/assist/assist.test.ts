@@ -190,6 +190,23 @@ describe('HMRC Assist for VAT', () => {
   });
 });
 
+describe('HMRC Assist without an answer', () => {
+  it('says it is unavailable, files anyway, and asks again next time', async () => {
+    const owner = await registerUser(server.app, 'assist-none@example.com', 'Nia None');
+    const { vrn, period } = await businessWithOverduePeriod(owner);
+    const { draft } = await startReturn(owner, vrn, period.periodKey);
+    await owner.post('/api/vat_records', { vrn, ...sale(period.start, 1_000_000, 200_000) });
+    // HMRC refuses the request (its INSOLVENT_TRADER scenario): no report, and no stop.
+    const refused = await ask(owner, draft.id, { scenario: 'INSOLVENT_TRADER' });
+    expect(refused).toMatchObject({ state: 'unavailable', report: { status: 'unavailable', reportId: null } });
+    expect(refused.report?.error).toBeTruthy();
+    // A failure is not kept as the figures' report: the next request asks HMRC again.
+    expect((await ask(owner, draft.id)).state).toBe('ready');
+    expect(await simulatorCalls(server.baseUrl, 'assist', vrn)).toBe(2);
+    expect((await submit(owner, draft)).statusCode).toBe(200);
+  });
+});
+
 describe('HMRC Assist switched off (HMRC_ASSIST=off)', () => {
   let off: TestApp & { baseUrl: string };
   beforeAll(async () => {

@@ -76,12 +76,13 @@ function renderPanel(
   withComputed: ComputedReturn = computed,
   ofDraft: ReturnDraft = draft,
   agentArn: string | null = null,
+  assistWaiting = false,
 ) {
   render(
     <MantineProvider>
       <MemoryRouter>
         <Suspense fallback="Loading">
-          <DeclarationPanel draft={ofDraft} computed={withComputed} agentArn={agentArn} />
+          <DeclarationPanel draft={ofDraft} computed={withComputed} agentArn={agentArn} assistWaiting={assistWaiting} />
         </Suspense>
       </MemoryRouter>
     </MantineProvider>,
@@ -123,6 +124,17 @@ describe('DeclarationPanel', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith({ id: 'r1', idempotencyKey: draft.idempotencyKey });
     expect(await screen.findByText(/Sending the return to HMRC/)).toBeInTheDocument();
+  });
+
+  it('pauses while HMRC Assist checks the figures, and says why', async () => {
+    renderPanel(computed, draft, null, true);
+    fireEvent.click(await screen.findByRole('checkbox', { name: /declaration/ }));
+    const button = screen.getByRole('button', { name: 'Submit to HMRC' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-describedby', 'assist-submit-waiting');
+    expect(screen.getByTestId('assist-submit-waiting')).toHaveTextContent('HMRC Assist checks these figures');
+    fireEvent.click(button);
+    expect(submit).not.toHaveBeenCalled();
   });
 
   it('will not submit a period that has not ended, and says from when it can be sent', async () => {

@@ -4,6 +4,7 @@ import {
   liabilityListSchema,
   liabilityReferenceOf,
   obligationListSchema,
+  penaltiesSchema,
   type ReturnDraft,
   paymentJourneyListSchema,
   paymentJourneySchema,
@@ -167,6 +168,26 @@ describe('paying HMRC from VAT Wise', () => {
     expect(unknown.statusCode).toBe(404);
     const noPenalty = await start(client, { vrn, kind: 'penalty', reference: 'XA000000000000', amountPence: 100 });
     expect(noPenalty.statusCode).toBe(404);
+  });
+
+  it('pays a late payment penalty, up to what HMRC shows outstanding for it', async () => {
+    const client = await registerUser(server.app, 'penalised@example.com');
+    const { vrn } = await connectBusiness(client);
+    // The simulated history has one charge paid 16 to 25 days late, and its posted first penalty.
+    const { penalties } = penaltiesSchema.parse((await client.get(`/api/vat/penalties?vrn=${vrn}`)).json());
+    const penalty = penalties.find((one) => one.kind === 'latePayment' && (one.outstandingPence ?? 0) > 0);
+    const reference = penalty?.chargeReference ?? '';
+    const outstanding = penalty?.outstandingPence ?? 0;
+    expect(reference).toMatch(/^XP\d{12}$/);
+    const tooMuch = await start(client, { vrn, kind: 'penalty', reference, amountPence: outstanding + 1 });
+    expect(tooMuch.statusCode).toBe(400);
+    const response = await start(client, { vrn, kind: 'penalty', reference, amountPence: outstanding });
+    expect(response.statusCode, response.body).toBe(201);
+    const started = startedPaymentSchema.parse(response.json());
+    expect(started.journey).toMatchObject({ kind: 'penalty', reference, amountPence: outstanding });
+    await answerPaymentPage(started.redirectUrl, 'pay');
+    const journey = paymentJourneySchema.parse((await client.get(`/api/payments/${started.journey.id}`)).json());
+    expect(journey).toMatchObject({ status: 'Completed', paidAmountPence: outstanding });
   });
 
   it('keeps a workspace’s journeys from every other workspace', async () => {

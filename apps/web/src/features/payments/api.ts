@@ -7,6 +7,11 @@ export const paymentsApi = api.injectEndpoints({
     startPayment: build.mutation<StartedPayment, StartPaymentBody>({
       query: (body) => ({ url: '/api/payments', method: 'POST', body, timeout: API_TIMEOUT_MS.long }),
     }),
+    paymentJourneys: build.query<PaymentJourney[], string>({
+      query: (vrn) => ({ url: '/api/payments', params: { vrn } }),
+      transformResponse: (body: { journeys: PaymentJourney[] }) => body.journeys,
+      providesTags: ['VatData'],
+    }),
     paymentJourney: build.query<PaymentJourney, string>({
       query: (id) => ({ url: `/api/payments/${encodeURIComponent(id)}`, timeout: API_TIMEOUT_MS.long }),
       // HMRC's figures change once a payment is made: the VAT tabs read them again.

@@ -2,3 +2,4 @@
 export { OwedCard } from './OwedCard';
 export { LatenessCosts } from './LatenessCosts';
 export { PayNowButton } from './PayNowButton';
+export { RecentPayments } from './RecentPayments';

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { type Payment, dateRangeProblem } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format/format';
+import { RecentPayments } from '../../payments';
 import { vatApi } from '../api';
 import { csvFileName, paymentCsvColumns } from '../csv-columns';
 import type { DateRange } from '../date-range';
@@ -66,6 +67,7 @@ export function PaymentsTab({ vrn, scenario, range, onRangeChange, today }: Paym
           />
         )}
       </QueryContent>
+      <RecentPayments vrn={vrn} />
     </Stack>
   );
 }

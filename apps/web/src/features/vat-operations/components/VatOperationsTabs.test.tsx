@@ -60,6 +60,26 @@ const answers: FakeAnswers = {
     },
   },
   '/api/vat/payments': { body: { payments: [{ amountPence: 153_465, received: '2017-03-05' }] } },
+  // The payments started from VAT Wise (features/payments), listed under HMRC's.
+  '/api/payments': {
+    body: {
+      journeys: [
+        {
+          id: '6f1c2b1e-3d4a-4c5b-8e9f-0a1b2c3d4e5f',
+          vrn,
+          kind: 'liability',
+          reference: '2017-01-01/2017-03-31',
+          amountPence: 153_465,
+          startedByName: 'Pat Payer',
+          startedAt: '2017-03-05T10:00:00.000Z',
+          status: 'Completed',
+          statusCheckedAt: '2017-03-05T10:01:00.000Z',
+          paidAmountPence: 153_465,
+          reconciledAt: '2017-03-05T10:01:00.000Z',
+        },
+      ],
+    },
+  },
   '/api/vat/penalties': {
     body: {
       totals: null,
@@ -267,6 +287,13 @@ describe('the VAT Operations tabs', () => {
     const requests = fakeServerWith();
     renderTabs('/app/vat-operations?tab=payments');
     await screen.findAllByTestId('payment-row');
+    // Under HMRC's payments, those started from VAT Wise, each linked to its outcome.
+    const recent = await screen.findByTestId('recent-payments');
+    expect(within(recent).getByText('Paid')).toBeInTheDocument();
+    expect(within(recent).getByRole('link', { name: /£1,534\.65, started .* by Pat Payer/ })).toHaveAttribute(
+      'href',
+      '/app/payments/return?journey=6f1c2b1e-3d4a-4c5b-8e9f-0a1b2c3d4e5f',
+    );
     fireEvent.change(screen.getByLabelText('Test scenario'), { target: { value: 'MULTIPLE_PAYMENTS' } });
     await waitFor(() =>
       expect(requests.some((url) => url.searchParams.get('scenario') === 'MULTIPLE_PAYMENTS')).toBe(true),

@@ -57,7 +57,10 @@ function Answer({ returnId, answer }: { returnId: string; answer: AssistAnswer }
       </Text>
     );
   }
-  if (answer.state === 'ready' && answer.report) return <ReadyReport returnId={returnId} report={answer.report} />;
+  // One per report: new figures bring a new report, shown and acknowledged afresh.
+  if (answer.state === 'ready' && answer.report) {
+    return <ReadyReport key={answer.report.reportId ?? ''} returnId={returnId} report={answer.report} />;
+  }
   return (
     <Alert color="yellow" data-testid="assist-unavailable">
       <Text size="sm">{t('assist.unavailable')}</Text>

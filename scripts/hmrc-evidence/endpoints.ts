@@ -12,7 +12,12 @@ export function endpointOf(method: string, url: string): string {
     .replace(/^(\/organisations\/vat\/\{vrn\}\/returns)\/[^/]+$/, '$1/{periodKey}')
     .replace(/^(\/organisations\/vat\/\{vrn\}\/financial-details)\/[^/]+$/, '$1/{chargeReference}')
     .replace(/^\/agents\/[^/]+\/invitations/, '/agents/{arn}/invitations')
-    .replace(/^(\/agents\/\{arn\}\/invitations)\/[^/]+$/, '$1/{invitationId}');
+    .replace(/^(\/agents\/\{arn\}\/invitations)\/[^/]+$/, '$1/{invitationId}')
+    .replace(/^\/misc\/transaction-risking\/assist\/[^/]+$/, '/misc/transaction-risking/assist/{vrn}')
+    .replace(
+      /^\/misc\/transaction-risking\/acknowledge\/[^/]+\/[^/]+\/[^/]+$/,
+      '/misc/transaction-risking/acknowledge/{vrn}/{reportId}/{correlationId}',
+    );
   return `${method.toUpperCase()} ${template}`;
 }
 
@@ -33,10 +38,19 @@ export const expectedEndpoints = [
   'GET /agents/{arn}/invitations',
   'GET /agents/{arn}/invitations/{invitationId}',
   'DELETE /agents/{arn}/invitations/{invitationId}',
+  'POST /misc/transaction-risking/assist/{vrn}',
+  'POST /misc/transaction-risking/acknowledge/{vrn}/{reportId}/{correlationId}',
+  'POST /payments/make-payment/pay',
+  'GET /payments/make-payment/status',
 ] as const;
 
-/** The calls HMRC requires fraud prevention headers on: the VAT (MTD) and Agent Authorisation APIs. */
-export const needsFraudHeaders = (url: string) => /^\/(organisations\/vat|agents)\//.test(url);
+/**
+ * The calls HMRC requires fraud prevention headers on: the VAT (MTD), VAT Assist (MTD) and Agent
+ * Authorisation APIs, all user-restricted. Initiate payment is application-restricted: VAT Wise
+ * sends it no person's headers (docs/paying-hmrc.md).
+ */
+export const needsFraudHeaders = (url: string) =>
+  /^\/(organisations\/vat|agents|misc\/transaction-risking)\//.test(url);
 
 export function headerValue(headers: HeaderMap, name: string): string | undefined {
   const wanted = name.toLowerCase();

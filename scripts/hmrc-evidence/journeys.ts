@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   addDays,
   type AgentInfo,
+  assistAnswerSchema,
   browserFraudHeaderNames,
   clientRequestListSchema,
   clientRequestSchema,
@@ -11,11 +12,13 @@ import {
   formatWindowSize,
   getAuthUrlResponseSchema,
   obligationListSchema,
+  paymentJourneySchema,
   penaltiesSchema,
   type ReturnDraft,
   Role,
   type SandboxUser,
   sandboxUserSchema,
+  startedPaymentSchema,
   ukToday,
 } from '@vatwise/domain';
 import { answerClientLink, signInAndGrant } from '../../apps/server/src/test/hmrc-browser';
@@ -188,6 +191,22 @@ async function scenario(
 }
 
 /** Registers, connects an HMRC test user of `userType` and grants authority on HMRC's pages. */
+/**
+ * The person pays on HMRC's payment page, as their browser would send its form. Those pages are
+ * the browser's, not requests of VAT Wise's, so they go to the simulator straight, unrecorded.
+ */
+async function payOnHmrcPage(redirectUrl: string): Promise<void> {
+  const page = await fetch(redirectUrl);
+  if (page.status !== 200) throw new StepFailed(`HMRC's payment page answered ${page.status}`);
+  const paid = await fetch(redirectUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'pay', amountChoice: 'sent' }).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new StepFailed(`HMRC's payment page took the payment with ${paid.status}`);
+}
+
 async function connectTestUser(
   context: JourneyContext,
   steps: Scenario,
@@ -261,7 +280,7 @@ export async function runJourneys(context: JourneyContext): Promise<JourneyOutco
         id: 'a',
         title: 'A business with two-step verification',
         description:
-          'A business owner registers, turns on two-step verification (an authenticator app, TOTP), signs in again with the password and the code, creates an HMRC test organisation, grants VAT Wise authority on HMRC’s pages, reads every VAT endpoint (obligations, liabilities, payments, penalties, financial details, customer information by adding the business, view return) and files a return. The first account of the installation, so an Admin.',
+          'A business owner registers, turns on two-step verification (an authenticator app, TOTP), signs in again with the password and the code, creates an HMRC test organisation, grants VAT Wise authority on HMRC’s pages, reads every VAT endpoint (obligations, liabilities, payments, penalties, financial details, customer information by adding the business, view return), asks HMRC Assist for feedback on the completed draft and confirms it was shown, files the return and pays its VAT through HMRC’s Initiate payment journey. The first account of the installation, so an Admin.',
       },
       async (steps) => {
         await steps.call(
@@ -392,6 +411,30 @@ export async function runJourneys(context: JourneyContext): Promise<JourneyOutco
           },
           201,
         );
+        // HMRC Assist for VAT: feedback on the completed draft, then the confirmation it was shown.
+        const assist = assistAnswerSchema.parse(
+          (
+            await steps.call(
+              'Ask HMRC Assist for feedback on the completed draft',
+              owner,
+              'POST',
+              `/api/vat_returns/${draft.id}/assist`,
+              {},
+              200,
+            )
+          ).json,
+        );
+        if (assist.state !== 'ready' || !assist.report?.reportId) {
+          throw new StepFailed(`HMRC Assist gave no report (${assist.state}: ${assist.report?.error ?? 'none'})`);
+        }
+        await steps.call(
+          'Confirm to HMRC that the feedback was shown',
+          owner,
+          'POST',
+          `/api/vat_returns/${draft.id}/assist/${assist.report.reportId}/acknowledgement`,
+          { presentedAt: new Date().toISOString() },
+          200,
+        );
         const submitted = (
           await steps.call(
             'Accept the declaration and file the return',
@@ -423,6 +466,34 @@ export async function runJourneys(context: JourneyContext): Promise<JourneyOutco
             200,
           );
         }
+
+        // Paying the return's VAT through HMRC's Initiate payment journey (application-restricted).
+        const started = startedPaymentSchema.parse(
+          (
+            await steps.call(
+              'Start paying the return’s VAT through HMRC',
+              owner,
+              'POST',
+              '/api/payments',
+              { vrn, userId: business.userId, kind: 'return', reference: period.periodKey, amountPence: 100_000 },
+              201,
+            )
+          ).json,
+        );
+        await payOnHmrcPage(started.redirectUrl);
+        const paid = paymentJourneySchema.parse(
+          (
+            await steps.call(
+              'Come back from HMRC’s payment pages and read the outcome',
+              owner,
+              'GET',
+              `/api/payments/${started.journey.id}`,
+              undefined,
+              200,
+            )
+          ).json,
+        );
+        if (paid.status !== 'Completed') throw new StepFailed(`the payment is ${paid.status}, not Completed`);
       },
     ),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointOf, expectedEndpoints } from './endpoints';
+import { endpointOf, expectedEndpoints, needsFraudHeaders } from './endpoints';
 import type { CheckedExchange, Exchange, FeedbackResult, ScenarioResult } from './model';
 import { redactExchange, redactForm, redactJsonText, scrubTree, secretsIn } from './redaction';
 import { renderMarkdown } from './report';
@@ -123,6 +123,26 @@ describe('endpoints', () => {
     );
     expect(endpointOf('POST', '/agents/UARN1234567/invitations')).toBe('POST /agents/{arn}/invitations');
     expect(endpointOf('POST', '/create-test-user/agents')).toBe('POST /create-test-user/agents');
+    expect(endpointOf('POST', '/misc/transaction-risking/assist/123456789')).toBe(
+      'POST /misc/transaction-risking/assist/{vrn}',
+    );
+    expect(
+      endpointOf(
+        'POST',
+        '/misc/transaction-risking/acknowledge/123456789/6f1f6a1e-2f0b-4c39-9d7e-4b8e2c1f0a11/c2e5b3d4-0a1b-4c2d-8e9f-1a2b3c4d5e6f?presentedDateTime=2027-04-06T10%3A00%3A00Z',
+      ),
+    ).toBe('POST /misc/transaction-risking/acknowledge/{vrn}/{reportId}/{correlationId}');
+    expect(endpointOf('GET', '/payments/make-payment/status?clientJourneyId=abc')).toBe(
+      'GET /payments/make-payment/status',
+    );
+  });
+
+  it('asks for fraud prevention headers on the user-restricted APIs, not on Initiate payment', () => {
+    expect(needsFraudHeaders('/organisations/vat/123456789/returns')).toBe(true);
+    expect(needsFraudHeaders('/agents/UARN1234567/invitations')).toBe(true);
+    expect(needsFraudHeaders('/misc/transaction-risking/assist/123456789')).toBe(true);
+    expect(needsFraudHeaders('/payments/make-payment/pay')).toBe(false);
+    expect(needsFraudHeaders('/oauth/token')).toBe(false);
   });
 });
 
@@ -297,7 +317,7 @@ describe('the summary and the exit decision', () => {
       endpoints: [{ endpoint: exchanges[3]!.endpoint, requests: [exchanges[3]!] }],
       feedback: good,
     });
-    expect(markdown).toContain('| Endpoints | 15 of 15 |');
+    expect(markdown).toContain(`| Endpoints | ${expectedEndpoints.length} of ${expectedEndpoints.length} |`);
     expect(markdown).toContain('| WEB_APP_VIA_SERVER | 12 | VALID_HEADERS 12 | 0 | 0 | VALID_HEADERS 1 | 0 | 0 |');
     expect(markdown).toContain('### a. A: passed');
     expect(markdown).toContain('#### #4 GET /organisations/vat/{vrn}/obligations → 200');

@@ -185,6 +185,8 @@ async function startVatWise(
     HMRC_REDIRECT_URI: target.redirectUri,
     // The proxy's address does not start test-: say it is a sandbox (test users, scenarios).
     HMRC_ENVIRONMENT: 'sandbox',
+    // HMRC Assist is off against any HMRC but the embedded simulator until April 2027: on here.
+    HMRC_ASSIST: 'on',
     // One proxy in front, as in production: its X-Forwarded-For names the browser, its header the port.
     TRUST_PROXY: '1',
     CLIENT_PORT_HEADER: 'x-client-port',

@@ -9,19 +9,19 @@ import {
   ukToday,
 } from '@vatwise/domain';
 import { describe, expect, it } from 'vitest';
-import { connectBusiness } from '../../test/hmrc-journey';
 import { invitationLinkOf } from '../../test/practice-journey';
 import { agentsTestServer } from './agents-test-server';
 
 /** The scheduled agents' work against the embedded simulator: the token keeper and the deadline watcher. */
 
 const live = agentsTestServer();
-const { connect, connected, record, until, newUser, drained } = live;
+const { connect, connected, record, until, newUser, connectUnwatched, drained } = live;
 
 describe('the agents at work', () => {
   it('token keeper: refreshes a token about to end and tells its user', async () => {
     const { client: alice, id: aliceId } = await newUser('Alice');
-    await connectBusiness(alice);
+    // Unwatched: the check on connecting would refresh the token set to end below, before the keeper.
+    await connectUnwatched(alice);
     // Alice's connection is made to end in a minute.
     const soon = new Date(Date.now() + 60_000).toISOString();
     await live.server.app.database.db
@@ -51,13 +51,7 @@ describe('the agents at work', () => {
 
   it('deadline watcher: checks every business and raises each warning once', async () => {
     const { client: alice, id: aliceId } = await newUser('Alice');
-    // Connected while the watcher is paused, so no check on connecting races the round below.
-    await live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
-    try {
-      await connectBusiness(alice);
-    } finally {
-      await live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' });
-    }
+    await connectUnwatched(alice);
     const aliceSocket = connect(alice);
     await connected(aliceSocket);
     const alerts = record<DeadlineAlertEvent>(aliceSocket, agentSocket.events.deadline);
@@ -83,10 +77,7 @@ describe('the agents at work', () => {
 
   it('deadline watcher: warns once about VAT left unpaid after its due date', async () => {
     const { client: alice, id: aliceId } = await newUser('Alice');
-    await live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
-    const vrn = await connectBusiness(alice)
-      .then((business) => business.vrn)
-      .finally(() => live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' }));
+    const { vrn } = await connectUnwatched(alice);
     // Filing the overdue period late leaves its VAT owed, and its due date has passed.
     const today = ukToday();
     const overdue = obligationListSchema
@@ -155,10 +146,7 @@ describe('the agents at work', () => {
     const subscribed = await carol.put('/api/reminders', { dailyDigest: true });
     expect(subscribed.json()).toEqual({ dailyDigest: true, delivery: 'outbox' });
 
-    await live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
-    const business = await connectBusiness(carol).finally(() =>
-      live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' }),
-    );
+    const business = await connectUnwatched(carol);
     expect((await live.admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     const warnings = await live.server.app.database.db
       .selectFrom('deadline_alert')
@@ -209,10 +197,7 @@ describe('deadline watcher in a practice', () => {
     await member.put('/api/reminders', { dailyDigest: true });
     await owner.put('/api/reminders', { dailyDigest: true });
 
-    await live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
-    const business = await connectBusiness(owner).finally(() =>
-      live.admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' }),
-    );
+    const business = await connectUnwatched(owner);
     expect((await live.admin.post('/api/agents/deadline-watcher/run')).statusCode).toBe(200);
     const outbox = path.join(live.server.dataDir, 'outbox');
     const digestsMentioning = () =>

@@ -1,6 +1,7 @@
 import { type AgentLogEntry, agentSocket } from '@vatwise/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, vi } from 'vitest';
+import { connectBusiness } from '../../test/hmrc-journey';
 import { createPractice, join } from '../../test/practice-journey';
 import { registerUser, type SessionClient } from '../../test/session-client';
 import { createListeningTestApp, type TestApp } from '../../test/test-app';
@@ -78,6 +79,19 @@ export function agentsTestServer() {
   }
 
   /**
+   * Connects a business while the deadline watcher is paused, so the check it starts on a new
+   * connection (in the background, with the user's token) races nothing the test does next.
+   */
+  async function connectUnwatched(client: SessionClient) {
+    await admin.put('/api/agents/statuses/deadline-watcher', { status: 'paused' });
+    try {
+      return await connectBusiness(client);
+    } finally {
+      await admin.put('/api/agents/statuses/deadline-watcher', { status: 'idle' });
+    }
+  }
+
+  /**
    * Resolves once `socket` hears a line said to `userId` after everything sent before it: socket.io
    * keeps one connection's messages in order, so anything misrouted earlier has arrived by then.
    */
@@ -119,6 +133,7 @@ export function agentsTestServer() {
     until,
     uniqueNumber,
     newUser,
+    connectUnwatched,
     drained,
     practiceWithSockets,
   };

@@ -6,7 +6,7 @@
  * 3.3.11) and long lines are folded at 75 octets of UTF-8 without splitting a character (3.1).
  */
 
-import { addDays, isCalendarDate } from '../vat/dates';
+import { addDays, isCalendarDate, ukLongDate } from '../vat/dates';
 import { alertThresholdDays, type DeadlineObligation } from './alerts';
 
 export const defaultIcsProductId = '-//VAT Wise//VAT deadlines//EN';
@@ -24,27 +24,6 @@ export interface VatCalendarInput {
 
 const crlf = '\r\n';
 const maxLineOctets = 75;
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** '2026-08-07' → '7 August 2026'. */
-function ukLongDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${day} ${monthNames[month - 1] ?? ''} ${year}`;
-}
 
 /** '2026-08-07' → '20260807' (an RFC 5545 DATE). */
 function icsDate(date: string): string {

@@ -10,6 +10,7 @@ import {
   isIsoDate,
   toDayNumber,
   ukDateOf,
+  ukLongDate,
   ukToday,
 } from './dates';
 
@@ -87,5 +88,49 @@ describe('calendar arithmetic (shared with the HMRC simulator)', () => {
     expect(ukDateOf(new Date('2025-06-30T22:59:59Z'))).toBe('2025-06-30');
     expect(ukDateOf(new Date('2025-06-30T23:00:00Z'))).toBe('2025-07-01');
     expect(ukDateOf(new Date('2025-12-31T23:30:00Z'))).toBe('2025-12-31');
+  });
+});
+
+describe('dates written out, as GOV.UK writes them', () => {
+  it('names every month in English and in Welsh, the day without a leading zero', () => {
+    const months = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-07`);
+    expect(months.map((date) => ukLongDate(date).split(' ')[1])).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
+    expect(months.map((date) => ukLongDate(date, 'cy').split(' ')[1])).toEqual([
+      'Ionawr',
+      'Chwefror',
+      'Mawrth',
+      'Ebrill',
+      'Mai',
+      'Mehefin',
+      'Gorffennaf',
+      'Awst',
+      'Medi',
+      'Hydref',
+      'Tachwedd',
+      'Rhagfyr',
+    ]);
+    expect(ukLongDate('2026-03-01')).toBe('1 March 2026');
+    expect(ukLongDate('2024-02-29', 'cy')).toBe('29 Chwefror 2024');
+  });
+
+  it('keeps the date whatever the zone (31 December stays in its year)', () => {
+    expect(ukLongDate('2026-12-31')).toBe('31 December 2026');
+  });
+
+  it('refuses what is not a calendar date rather than write a wrong one', () => {
+    expect(() => ukLongDate('2026-02-30')).toThrow('Not a calendar date: 2026-02-30');
   });
 });

@@ -142,6 +142,31 @@ export function ukDateOf(instant: Date): string {
   return formatIsoDate({ year: part('year'), month: part('month'), day: part('day') });
 }
 
+/** The two languages HMRC writes in (its VAT Assist messages come in both). */
+export type HmrcLanguage = 'en' | 'cy';
+
+const longDateFormats = new Map<HmrcLanguage, Intl.DateTimeFormat>();
+
+/**
+ * A calendar date written out as GOV.UK writes it: '2026-03-31' is '31 March 2026' in English and
+ * '31 Mawrth 2026' in Welsh. The month names are ICU's, read as a date in UTC so no zone moves it.
+ */
+export function ukLongDate(date: string, language: HmrcLanguage = 'en'): string {
+  const ymd = parseIsoDate(date);
+  if (!ymd) throw new RangeError(`Not a calendar date: ${date}`);
+  let format = longDateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'en' ? ukLocale : 'cy', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    longDateFormats.set(language, format);
+  }
+  return format.format(new Date(Date.UTC(ymd.year, ymd.month - 1, ymd.day)));
+}
+
 /** A real calendar date as YYYY-MM-DD (2017-02-30 is not). */
 export const isCalendarDate = isIsoDate;
 

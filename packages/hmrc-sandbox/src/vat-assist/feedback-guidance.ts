@@ -68,41 +68,6 @@ export const links = (...items: Guidance[]) => ({ en: items.map((item) => item.e
 export const percent = (tenths: number): string =>
   tenths % 10 === 0 ? String(tenths / 10) : `${Math.trunc(tenths / 10)}.${Math.abs(tenths % 10)}`;
 
-export const monthsEn = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const monthsCy = [
-  'Ionawr',
-  'Chwefror',
-  'Mawrth',
-  'Ebrill',
-  'Mai',
-  'Mehefin',
-  'Gorffennaf',
-  'Awst',
-  'Medi',
-  'Hydref',
-  'Tachwedd',
-  'Rhagfyr',
-];
-
-/** '2026-03-31' -> '31 March 2026' or '31 Mawrth 2026'. */
-export function longDate(date: string, months: readonly string[]): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
-}
-
 export const lastReturnsEn = (n: number) => (n === 1 ? 'your last return' : `your last ${n} returns`);
 export const lastReturnsCy = (n: number) =>
   n === 1 ? 'eich Ffurflen TAW ddiwethaf' : `eich ${n} Ffurflen TAW ddiwethaf`;

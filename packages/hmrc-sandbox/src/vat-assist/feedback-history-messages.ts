@@ -1,3 +1,4 @@
+import { ukLongDate } from '@vatwise/domain';
 import { formatPounds } from '../vat/money';
 import {
   type Bilingual,
@@ -5,9 +6,6 @@ import {
   lastReturnsCy,
   lastReturnsEn,
   links,
-  longDate,
-  monthsCy,
-  monthsEn,
   notice70012,
   percent,
   reclaimVat,
@@ -119,13 +117,13 @@ export function historyWords(finding: HistoryFinding): Bilingual {
         path: 'vatDueSales',
         en: {
           title: 'The figures are the same as your last return',
-          body: `All nine boxes match your return for the period that ended on ${longDate(finding.periodEnd, monthsEn)}. Figures that repeat exactly can mean that the last period was copied by mistake.`,
+          body: `All nine boxes match your return for the period that ended on ${ukLongDate(finding.periodEnd, 'en')}. Figures that repeat exactly can mean that the last period was copied by mistake.`,
           action: 'Check that these figures are for this period.',
           links: l.en,
         },
         cy: {
           title: "Mae'r ffigurau yr un fath â'ch Ffurflen TAW ddiwethaf",
-          body: `Mae'r naw blwch yr un fath â'ch Ffurflen TAW ar gyfer y cyfnod a ddaeth i ben ar ${longDate(finding.periodEnd, monthsCy)}. Gall ffigurau sy'n ailadrodd yn union olygu bod y cyfnod diwethaf wedi'i gopïo mewn camgymeriad.`,
+          body: `Mae'r naw blwch yr un fath â'ch Ffurflen TAW ar gyfer y cyfnod a ddaeth i ben ar ${ukLongDate(finding.periodEnd, 'cy')}. Gall ffigurau sy'n ailadrodd yn union olygu bod y cyfnod diwethaf wedi'i gopïo mewn camgymeriad.`,
           action: 'Gwiriwch fod y ffigurau hyn ar gyfer y cyfnod hwn.',
           links: l.cy,
         },

@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { AssistPanel } from './AssistPanel';
+import { acknowledgementRetryMs } from './use-acknowledgement';
 import { prefersWelsh } from './use-hmrc-assist';
 
 const acknowledge = vi.fn((body: { id: string; reportId: string; presentedAt: string }) => ({
@@ -85,6 +86,31 @@ describe('AssistPanel', () => {
     const welsh = await screen.findAllByTestId('assist-message');
     expect(welsh[0]?.textContent).toContain('Cyntaf yn Gymraeg');
     expect(acknowledge).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failed acknowledgement again, with the time first shown, then offers the person a retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const refused = () => ({ unwrap: () => Promise.reject(new Error('HMRC did not answer')) });
+      acknowledge.mockImplementationOnce(refused).mockImplementationOnce(refused).mockImplementationOnce(refused);
+      renderPanel({ phase: 'answered', answer, waiting: false });
+      await waitFor(() => expect(acknowledge).toHaveBeenCalledTimes(1));
+      await vi.advanceTimersByTimeAsync(acknowledgementRetryMs[0]);
+      await waitFor(() => expect(acknowledge).toHaveBeenCalledTimes(2));
+      await vi.advanceTimersByTimeAsync(acknowledgementRetryMs[1]);
+      await waitFor(() => expect(acknowledge).toHaveBeenCalledTimes(3));
+      const failed = await screen.findByTestId('assist-ack-failed');
+      expect(screen.queryByTestId('assist-acknowledged')).toBeNull();
+
+      fireEvent.click(within(failed).getByRole('button', { name: 'Try again now' }));
+      expect(await screen.findByTestId('assist-acknowledged')).toBeTruthy();
+      expect(screen.queryByTestId('assist-ack-failed')).toBeNull();
+      const times = acknowledge.mock.calls.map((call) => call[0].presentedAt);
+      expect(times).toHaveLength(4);
+      expect(new Set(times).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the person carry on after the wait, and says when the period has not ended', async () => {

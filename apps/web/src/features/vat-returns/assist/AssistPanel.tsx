@@ -1,10 +1,9 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { AssistAnswer, AssistReport } from '@vatwise/domain';
-import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/format/format';
-import { assistApi } from './api';
 import { AssistMessages } from './AssistMessages';
+import { useAcknowledgement } from './use-acknowledgement';
 import type { HmrcAssist } from './use-hmrc-assist';
 
 /** Whether the return's flow shows HMRC Assist at all: not when it is off or the period is filed. */
@@ -17,32 +16,26 @@ export const showsAssist = (assist: HmrcAssist): boolean =>
  */
 function ReadyReport({ returnId, report }: { returnId: string; report: AssistReport }) {
   const { t, i18n } = useTranslation('vatReturns');
-  const [acknowledge] = assistApi.useAcknowledgeAssistMutation();
-  const [acknowledged, setAcknowledged] = useState<string | null>(report.presentedAt);
-  const [ackFailed, setAckFailed] = useState(false);
-  const sent = useRef<string | null>(null);
-  const { reportId } = report;
-  const onShown = useCallback(() => {
-    if (!reportId || report.acknowledgedAt || sent.current === reportId) return;
-    sent.current = reportId;
-    acknowledge({ id: returnId, reportId, presentedAt: new Date().toISOString() })
-      .unwrap()
-      .then((stored) => setAcknowledged(stored.presentedAt))
-      .catch(() => setAckFailed(true));
-  }, [acknowledge, returnId, reportId, report.acknowledgedAt]);
+  const acknowledgement = useAcknowledgement(returnId, report);
+  const { presentedAt } = acknowledgement;
 
   return (
     <Stack gap="sm">
-      <AssistMessages report={report} onShown={onShown} />
-      {acknowledged && (
+      <AssistMessages report={report} onShown={acknowledgement.onShown} />
+      {presentedAt && (
         <Text size="xs" c="dimmed" data-testid="assist-acknowledged">
-          {t('assist.acknowledged', { at: formatDateTime(acknowledged, i18n.language) })}
+          {t('assist.acknowledged', { at: formatDateTime(presentedAt, i18n.language) })}
         </Text>
       )}
-      {ackFailed && !acknowledged && (
-        <Text size="xs" c="dimmed" data-testid="assist-ack-failed">
-          {t('assist.ackFailed')}
-        </Text>
+      {acknowledgement.failed && !presentedAt && (
+        <Group gap="xs" data-testid="assist-ack-failed">
+          <Text size="xs" c="dimmed">
+            {t('assist.ackFailed')}
+          </Text>
+          <Button size="compact-xs" variant="default" onClick={acknowledgement.retry}>
+            {t('assist.ackRetry')}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -132,6 +132,17 @@ describe('HMRC Assist for VAT', () => {
     expect(await simulatorCalls(server.baseUrl, 'assist', vrn)).toBe(2);
   });
 
+  it('asks HMRC once for two requests at the same moment (two tabs, a double click)', async () => {
+    const owner = await registerUser(server.app, 'assist-twice@example.com', 'Tom Twice');
+    const { vrn, period } = await businessWithOverduePeriod(owner);
+    const { draft } = await startReturn(owner, vrn, period.periodKey);
+    await owner.post('/api/vat_records', { vrn, ...sale(period.start, 1_000_000, 200_000) });
+    const [one, two] = await Promise.all([ask(owner, draft.id), ask(owner, draft.id)]);
+    expect(one.state).toBe('ready');
+    expect(two.report?.reportId).toBe(one.report?.reportId);
+    expect(await simulatorCalls(server.baseUrl, 'assist', vrn)).toBe(1);
+  });
+
   it('files whatever the feedback says, unacknowledged, and then never asks for the filed period', async () => {
     const owner = await registerUser(server.app, 'assist-file@example.com', 'Fay Filer');
     const { vrn, period } = await businessWithOverduePeriod(owner);

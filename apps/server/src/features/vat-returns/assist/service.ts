@@ -44,6 +44,14 @@ export interface AssistRecord {
   forFiledFigures: boolean;
 }
 
+/** The answer for the figures as they stand, from the report stored for them. */
+const currentAnswer = (row: ReturnRow, stored: AssistReportRow): AssistAnswer => ({
+  state: stored.status === 'ok' ? 'ready' : 'unavailable',
+  periodEnd: row.period_end,
+  report: reportOf(stored),
+  current: true,
+});
+
 const isOpen = (row: ReturnRow) => row.status === 'draft' || row.status === 'failed';
 
 /** HMRC's date-time to the second, in UTC with a Z, as its acknowledgement takes it. */
@@ -76,6 +84,8 @@ export function reportOf(row: AssistReportRow): AssistReport {
  */
 export class AssistService {
   private readonly now: () => Date;
+  /** Requests under way here, by return and figures: two tabs or a double click ask HMRC once. */
+  private readonly asking = new Map<string, Promise<AssistAnswer>>();
 
   constructor(private readonly deps: AssistServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -93,15 +103,27 @@ export class AssistService {
     if (settled) return settled;
     const { boxes } = await this.deps.figures.figuresOf(row);
     const fingerprint = boxesFingerprint(boxes);
-    const answer = (stored: AssistReportRow): AssistAnswer => ({
-      state: stored.status === 'ok' ? 'ready' : 'unavailable',
-      periodEnd: row.period_end,
-      report: reportOf(stored),
-      current: true,
-    });
-    const stored = testScenario ? undefined : await this.deps.repo.forFigures(row.owner_id, row.id, fingerprint);
-    if (stored) return answer(stored);
+    // A test scenario always asks: HMRC's scripted answer is not the figures' report.
+    if (testScenario) return this.fresh(user, row, boxes, fingerprint, fraudHeaders, testScenario);
+    const stored = await this.deps.repo.forFigures(row.owner_id, row.id, fingerprint);
+    if (stored) return currentAnswer(row, stored);
+    const key = `${row.id}:${fingerprint}`;
+    const running = this.asking.get(key);
+    if (running) return running;
+    const asked = this.fresh(user, row, boxes, fingerprint, fraudHeaders).finally(() => this.asking.delete(key));
+    this.asking.set(key, asked);
+    return asked;
+  }
 
+  /** Asks HMRC for a report on `boxes` and stores what came of it, a failure included. */
+  private async fresh(
+    user: SessionUser,
+    row: ReturnRow,
+    boxes: NineBoxes,
+    fingerprint: string,
+    fraudHeaders: FraudHeaders,
+    testScenario?: string,
+  ): Promise<AssistAnswer> {
     const reader = { ownerId: user.workspaceId, target: { vrn: row.vrn }, fraudHeaders };
     const base = {
       id: crypto.randomUUID(),
@@ -149,7 +171,7 @@ export class AssistService {
       };
     }
     await this.deps.repo.insert(fresh);
-    return answer(fresh);
+    return currentAnswer(row, fresh);
   }
 
   /** The stored report for the return's figures, asking HMRC nothing (the reviewer's view). */

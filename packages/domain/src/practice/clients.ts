@@ -111,6 +111,11 @@ export const practiceAuditPageSchema = z.object({
   pageSize: z.number().int(),
   /** Everyone who appears in the workspace's log, for the person filter. */
   actors: z.array(practiceMemberSchema),
+  /**
+   * Every client the workspace's log mentions, for the client filter: a client since removed keeps
+   * its VRN (and no name), so its lines stay easy to find.
+   */
+  clients: z.array(z.object({ vrn: z.string(), name: z.string().nullable() })),
 });
 export type PracticeAuditPage = z.infer<typeof practiceAuditPageSchema>;
 

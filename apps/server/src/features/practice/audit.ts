@@ -70,7 +70,7 @@ export class PracticeAuditLog {
   async page(user: SessionUser, query: PracticeAuditQuery): Promise<PracticeAuditPage> {
     assertPracticeMay(user, 'read');
     const page = query.page ?? 1;
-    const [lines, counted, actors] = await Promise.all([
+    const [lines, counted, actors, clients] = await Promise.all([
       this.lines(user.workspaceId, query, auditPageSize, (page - 1) * auditPageSize),
       this.filtered(user.workspaceId, query)
         .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -82,6 +82,17 @@ export class PracticeAuditLog {
         .where('actor_id', '!=', '')
         .groupBy('actor_id')
         .execute(),
+      this.db
+        .selectFrom('business_activity')
+        .leftJoin('business', (join) =>
+          join
+            .onRef('business.owner_id', '=', 'business_activity.owner_id')
+            .onRef('business.vrn', '=', 'business_activity.vrn'),
+        )
+        .select(['business_activity.vrn as vrn', (eb) => eb.fn.max('business.name').as('name')])
+        .where('business_activity.owner_id', '=', user.workspaceId)
+        .groupBy('business_activity.vrn')
+        .execute(),
     ]);
     return {
       lines,
@@ -91,6 +102,10 @@ export class PracticeAuditLog {
       actors: actors
         .map((actor) => ({ id: actor.actor_id, name: String(actor.actor_name ?? '') }))
         .sort((a, b) => a.name.localeCompare(b.name)),
+      // Named clients by name, then those no longer in the workspace by VRN.
+      clients: clients
+        .map((client) => ({ vrn: client.vrn, name: client.name === null ? null : String(client.name) }))
+        .sort((a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff') || a.vrn.localeCompare(b.vrn)),
     };
   }
 

@@ -76,6 +76,9 @@ describe('a practice’s clients and its audit log', () => {
       detail: 'Assigned to Pat Preparer',
     });
     expect(everything.total).toBe(everything.lines.length);
+    // The client filter offers the practice's clients from its log, with their names, and no other's.
+    expect(everything.clients.map((client) => client.vrn).sort()).toEqual([clientA.vrn, clientB.vrn].sort());
+    expect(everything.clients.every((client) => client.name !== null && client.name.length > 0)).toBe(true);
 
     // Filters: kind, client, person, days.
     const byKind = await auditOf(owner, '?kind=assigned');
@@ -107,6 +110,13 @@ describe('a practice’s clients and its audit log', () => {
 
     const bad = await owner.get('/api/practice/audit?from=yesterday');
     expect(bad.statusCode).toBe(400);
+
+    // A client removed from the practice stays in the filter, by VRN, so its lines can be found.
+    expect((await owner.request({ method: 'DELETE', url: `/api/businesses/${clientB.vrn}` })).statusCode).toBe(200);
+    const afterRemoval = await auditOf(owner);
+    expect(afterRemoval.clients.find((client) => client.vrn === clientB.vrn)).toEqual({ vrn: clientB.vrn, name: null });
+    expect(afterRemoval.clients.at(-1)?.vrn).toBe(clientB.vrn);
+    expect((await auditOf(owner, `?vrn=${clientB.vrn}`)).total).toBeGreaterThan(0);
   });
 
   it('escapes cells a spreadsheet would run as formulas', () => {

@@ -1,5 +1,4 @@
 import { type Business, Role } from '@vatwise/domain';
-import { leftToRightIn } from '../../shared/format/bidi';
 import { useAuth } from '../auth';
 import { hmrcApi } from './api';
 
@@ -32,13 +31,4 @@ export function useCurrentBusiness() {
     select: (vrn: string) => select({ vrn }),
     isSelecting: selecting.isLoading,
   };
-}
-
-/**
- * '123 4567 89', as a VAT registration number is written on HMRC's letters; in a right-to-left
- * language one left-to-right run (a VRN put into a translated sentence is isolated there anyway).
- */
-export function formatVrn(vrn: string, language = 'en'): string {
-  const grouped = /^\d{9}$/.test(vrn) ? `${vrn.slice(0, 3)} ${vrn.slice(3, 7)} ${vrn.slice(7)}` : vrn;
-  return leftToRightIn(grouped, language);
 }

@@ -19,8 +19,9 @@ import { formatDate, formatDateTime, formatMoney } from '../../shared/format/for
 import { ErrorState, LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAuth } from '../auth';
-import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
-import { AssigneeSelect, PendingInvitations, practiceClientsApi, useCan } from '../practice';
+import { formatVrn } from '../../shared/format/vrn';
+import { PendingInvitations, useCurrentBusiness } from '../hmrc-connection';
+import { AssigneeSelect, practiceClientsApi, useCan } from '../practice';
 import { dashboardApi } from './api';
 import {
   arrangeRows,

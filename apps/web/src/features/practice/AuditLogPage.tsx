@@ -7,7 +7,7 @@ import { formatDateTime } from '../../shared/format/format';
 import { ErrorState, LoadingState } from '../../shared/ui/QueryStates';
 import { StackedCell, StackedTable } from '../../shared/ui/StackedTable';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
+import { formatVrn } from '../../shared/format/vrn';
 import { auditCsvUrl, practiceClientsApi } from './clients-api';
 
 type Filters = Omit<PracticeAuditQuery, 'page' | 'format'>;
@@ -22,7 +22,6 @@ export default function AuditLogPage() {
   const { t, i18n } = useTranslation(['common', 'practiceClients', 'vatReturns']);
   const title = t('nav.auditLog');
   usePageTitle(title);
-  const { businesses } = useCurrentBusiness();
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const query = practiceClientsApi.usePracticeAuditQuery({ ...filters, page });
@@ -57,9 +56,9 @@ export default function AuditLogPage() {
           onChange={(event) => set({ vrn: event.currentTarget.value || undefined })}
           data={[
             { value: '', label: t('practiceClients:audit.allClients') },
-            ...businesses.map((business) => ({
-              value: business.vrn,
-              label: `${business.name} (${formatVrn(business.vrn)})`,
+            ...(data?.clients ?? []).map((client) => ({
+              value: client.vrn,
+              label: client.name ? `${client.name} (${formatVrn(client.vrn)})` : formatVrn(client.vrn),
             })),
           ]}
         />

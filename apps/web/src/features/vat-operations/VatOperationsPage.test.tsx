@@ -8,7 +8,6 @@ import VatOperationsPage from './VatOperationsPage';
 
 // A guest: signed in as nobody, so the businesses list is never asked for.
 vi.mock('../hmrc-connection', () => ({
-  formatVrn: (vrn: string) => vrn,
   useCurrentBusiness: () => ({ business: undefined, businesses: [], isLoading: false, error: undefined }),
 }));
 vi.mock('../auth', () => ({

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../shared/api/http-errors';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { GuestPrompt, GuestRolePanel, useAuth } from '../auth';
-import { formatVrn, useCurrentBusiness } from '../hmrc-connection';
+import { formatVrn } from '../../shared/format/vrn';
+import { useCurrentBusiness } from '../hmrc-connection';
 import { LoadingState, NoBusinessState } from '../../shared/ui/QueryStates';
 import { VatOperationsTabs } from './components/VatOperationsTabs';
 

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { notify } from '../../../shared/toasts/notifier';
 import { describeError } from '../../../shared/api/http-errors';
 import { useDeferredModule } from '../../../shared/ui/use-after-first-paint';
-import { formatVrn, useCurrentBusiness } from '../use-current-business';
+import { formatVrn } from '../../../shared/format/vrn';
+import { useCurrentBusiness } from '../use-current-business';
 
 // Mantine's Select (its combobox and floating drop-down) is code no page needs to start: a plain
 // field shows the business, and the Select's code loads when the user reaches for the field.

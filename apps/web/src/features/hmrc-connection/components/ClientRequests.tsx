@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from '../../../shared/format/format';
 import { agentDialogueLog } from '../../../shared/logs/dialogue-log';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
 import { hmrcApi } from '../api';
-import { formatVrn } from '../use-current-business';
+import { formatVrn } from '../../../shared/format/vrn';
 import { ClientLinkActions } from './ClientLinkActions';
 import { TestClientSignIn } from './TestClientSignIn';
 

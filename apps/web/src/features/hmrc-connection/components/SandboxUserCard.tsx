@@ -25,7 +25,7 @@ import { useCan } from '../../practice';
 import { hmrcApi } from '../api';
 import { storeAuthorizationDetails } from '../authorization-details';
 import { useAuthorisePopup } from '../use-authorise-popup';
-import { formatVrn } from '../use-current-business';
+import { formatVrn } from '../../../shared/format/vrn';
 import { useAuth } from '../../auth';
 import { AuthorisationStatus } from './AuthorisationStatus';
 import { ClientInPracticeNote } from './ClientInPracticeNote';

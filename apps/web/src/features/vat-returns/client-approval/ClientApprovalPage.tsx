@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { describeError } from '../../../shared/api/http-errors';
 import { formatDate, formatDateTime } from '../../../shared/format/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/QueryStates';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import { NineBoxSummary } from '../common/NineBoxSummary';
 import { formatPeriod } from '../common/periods';
 import { asQueryError } from '../common/query-error';

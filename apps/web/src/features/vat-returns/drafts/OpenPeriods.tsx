@@ -8,7 +8,7 @@ import { describeError } from '../../../shared/api/http-errors';
 import { formatDate } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import { vatApi } from '../../vat-operations';
 import { vatReturnsApi } from '../api';
 import { asQueryError } from '../common/query-error';

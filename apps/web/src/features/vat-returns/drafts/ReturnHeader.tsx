@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/format';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import classes from '../common/layout.module.css';
 import { formatPeriod, isFiledAtHmrc, isOverdue } from '../common/periods';
 import { StatusBadge } from '../common/StatusBadge';

@@ -7,7 +7,7 @@ import { localeOf } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { importProgressFeed } from '../../../shared/live/import-progress';
 import { notify } from '../../../shared/toasts/notifier';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import { type ImportRequest, vatReturnsApi } from '../api';
 import {
   type MappingChoice,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format/format';
 import { Ltr } from '../../../shared/ui/Ltr';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import layout from '../common/layout.module.css';
 import { formatPeriod } from '../common/periods';
 import { NineBoxSummary } from '../common/NineBoxSummary';

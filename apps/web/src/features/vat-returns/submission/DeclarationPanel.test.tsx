@@ -26,7 +26,6 @@ vi.mock('../api', () => ({
   },
 }));
 vi.mock('react-redux', () => ({ useDispatch: () => vi.fn() }));
-vi.mock('../../hmrc-connection', () => ({ formatVrn: (vrn: string) => vrn }));
 // The signed-in filer: with two-factor sign-in on unless a test says otherwise.
 const signedIn = vi.hoisted(() => ({ twoFactorEnabled: true }));
 vi.mock('../../auth', () => ({

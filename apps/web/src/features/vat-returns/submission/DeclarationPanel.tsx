@@ -20,7 +20,7 @@ import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
 import { TwoFactorLink } from '../../../shared/ui/TwoFactorLink';
 import { useAuth } from '../../auth';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import { vatReturnsApi } from '../api';
 import { formatPeriod } from '../common/periods';
 import { type Issue, asQueryError, issuesOf } from '../common/query-error';

@@ -7,7 +7,7 @@ import { describeStoredError } from '../../../shared/api/http-errors';
 import { formatDateTime } from '../../../shared/format/format';
 import { vatDialogueLog } from '../../../shared/logs/dialogue-log';
 import { notify } from '../../../shared/toasts/notifier';
-import { formatVrn } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
 import { vatReturnsApi } from '../api';
 import { formatPeriod, isInFlight } from '../common/periods';
 import { notifyFailure } from '../common/query-error';

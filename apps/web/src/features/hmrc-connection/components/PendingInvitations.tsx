@@ -3,7 +3,8 @@ import { addDays, ukToday } from '@vatwise/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/format';
-import { formatVrn, hmrcApi } from '../../hmrc-connection';
+import { formatVrn } from '../../../shared/format/vrn';
+import { hmrcApi } from '../api';
 
 /** A request whose last day to answer is this close is shown as expiring soon. */
 const expiringWithinDays = 5;
@@ -13,12 +14,12 @@ const expiringWithinDays = 5;
  * on the practice dashboard. Nothing shows for someone who is not a tax agent.
  */
 export function PendingInvitations() {
-  const { t, i18n } = useTranslation(['common', 'practiceClients']);
+  const { t, i18n } = useTranslation(['common', 'hmrc']);
   const list = hmrcApi.useClientRequestsQuery();
   if (list.isError) {
     return (
       <Text size="sm" c="dimmed" data-testid="pending-invitations-error">
-        {t('practiceClients:pending.unavailable')}
+        {t('hmrc:pendingRequests.unavailable')}
       </Text>
     );
   }
@@ -41,11 +42,11 @@ export function PendingInvitations() {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id="pending-invitations">
-            {t('practiceClients:pending.title', { count: pending.length })}
+            {t('hmrc:pendingRequests.title', { count: pending.length })}
           </Title>
           {expiring > 0 && (
             <Badge color="orange" variant="light">
-              {t('practiceClients:pending.expiringCount', { count: expiring })}
+              {t('hmrc:pendingRequests.expiringCount', { count: expiring })}
             </Badge>
           )}
         </Group>
@@ -64,7 +65,7 @@ export function PendingInvitations() {
                 c={request.expiresOn <= soon ? 'orange' : 'dimmed'}
                 fw={request.expiresOn <= soon ? 600 : 400}
               >
-                {t('practiceClients:pending.expires', { date: formatDate(request.expiresOn, i18n.language) })}
+                {t('hmrc:pendingRequests.expires', { date: formatDate(request.expiresOn, i18n.language) })}
               </Text>
             )}
           </Group>
@@ -72,8 +73,8 @@ export function PendingInvitations() {
         <Group>
           <Button component={Link} to="/app/clients" size="xs" variant="light">
             {pending.length > shown.length
-              ? t('practiceClients:pending.all', { count: pending.length })
-              : t('practiceClients:pending.open')}
+              ? t('hmrc:pendingRequests.all', { count: pending.length })
+              : t('hmrc:pendingRequests.open')}
           </Button>
         </Group>
       </Stack>

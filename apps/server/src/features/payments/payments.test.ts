@@ -112,8 +112,12 @@ describe('paying HMRC from VAT Wise', () => {
     expect(endPage).toContain(`/app/payments/return?journey=${started.journey.id}`);
     expect(endPage).toContain('VAT Wise');
 
-    const after = paymentJourneySchema.parse((await client.get(`/api/payments/${started.journey.id}`)).json());
+    // Two readers at once (the outcome page in two tabs): both see it paid, and it is told once.
+    const read = async () =>
+      paymentJourneySchema.parse((await client.get(`/api/payments/${started.journey.id}`)).json());
+    const [after, alsoAfter] = await Promise.all([read(), read()]);
     expect(after).toMatchObject({ status: 'Completed', paidAmountPence: 40_000 });
+    expect(alsoAfter).toMatchObject({ status: 'Completed', paidAmountPence: 40_000 });
     expect(after.statusCheckedAt).not.toBeNull();
     expect(after.reconciledAt).not.toBeNull();
     expect(await outstandingOf(client, vrn, period)).toBe(60_000);
@@ -125,6 +129,7 @@ describe('paying HMRC from VAT Wise', () => {
     expect(activity.activity.map((one) => one.kind)).toEqual(
       expect.arrayContaining(['payment_started', 'payment_completed']),
     );
+    expect(activity.activity.filter((one) => one.kind === 'payment_completed')).toHaveLength(1);
 
     // What is left may be paid; more than that is refused.
     const tooMuch = await start(client, { vrn, kind: 'liability', reference, amountPence: 60_001 });

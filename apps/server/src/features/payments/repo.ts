@@ -52,18 +52,6 @@ export class PaymentJourneyRepo {
       .execute();
   }
 
-  /** Completed journeys for the VRN started on or after `since` (an instant), for matching HMRC's payments. */
-  async completedSince(ownerId: string, vrn: string, since: string): Promise<PaymentJourneyRow[]> {
-    return this.db
-      .selectFrom('payment_journey')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('vrn', '=', vrn)
-      .where('status', '=', 'Completed')
-      .where('started_at', '>=', since)
-      .execute();
-  }
-
   async update(
     ownerId: string,
     id: string,
@@ -75,5 +63,24 @@ export class PaymentJourneyRepo {
       .where('owner_id', '=', ownerId)
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * Records HMRC's answer for a journey still in progress; false when another reader (a second
+   * tab, another instance) recorded an ending first, so that ending is told once.
+   */
+  async settle(
+    ownerId: string,
+    id: string,
+    change: Pick<PaymentJourneyTable, 'status' | 'status_checked_at' | 'paid_amount_pence'>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('payment_journey')
+      .set(change)
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('status', '=', 'InProgress')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

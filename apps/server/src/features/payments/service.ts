@@ -135,10 +135,15 @@ export class PaymentService {
         status_checked_at: checkedAt,
         paid_amount_pence: status.paymentStatus === 'Completed' ? status.amountInPence : null,
       };
-      await this.deps.repo.update(user.workspaceId, id, change);
-      row = { ...row, ...change };
-      if (change.status === 'Completed') {
-        await this.deps.activity.record(user, row.vrn, 'payment_completed', paymentWords(row));
+      const settled = await this.deps.repo.settle(user.workspaceId, id, change);
+      if (settled) {
+        row = { ...row, ...change };
+        if (change.status === 'Completed') {
+          await this.deps.activity.record(user, row.vrn, 'payment_completed', paymentWords(row));
+        }
+      } else {
+        // Another reader recorded HMRC's answer meanwhile: theirs stands.
+        row = (await this.deps.repo.byId(user.workspaceId, id)) ?? row;
       }
     }
     if (row.status === 'Completed' && row.reconciled_at === null && (await this.appears(user, row, readerFor))) {
